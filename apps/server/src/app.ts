@@ -1,0 +1,163 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { eq } from 'drizzle-orm';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@comanda/core';
+import { authPlugin } from './platform/auth.ts';
+import type { Config } from './platform/config.ts';
+import type { AppContext } from './platform/context.ts';
+import type { Database } from './platform/db/client.ts';
+import { appSecrets } from './platform/db/schema.ts';
+import { registerErrorHandler, forbidden } from './platform/errors.ts';
+import { createEventHub } from './platform/events.ts';
+import { createMailer } from './platform/mail.ts';
+import { createAccessTokens } from './platform/session-tokens.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
+import { startRealtime } from './modules/realtime/realtime.ts';
+import { superadminRoutes } from './modules/superadmin/superadmin.routes.ts';
+import { createSuperadminService } from './modules/superadmin/superadmin.service.ts';
+
+// JSON bodies are small forms; 1 MB of JSON is an attack, not an order. Uploads get their own limit.
+const BODY_LIMIT = 256 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Directory of the built web app to serve; omitted in API-only tests. */
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Reads the access-token key shared by every node, creating it on the first start. */
+async function accessTokenKey(database: Database): Promise<Uint8Array> {
+  const candidate = crypto.randomBytes(32).toString('base64url');
+  const value = await database.asSystem(async (tx) => {
+    await tx.insert(appSecrets).values({ name: 'access_token_key', value: candidate }).onConflictDoNothing();
+    const [row] = await tx.select().from(appSecrets).where(eq(appSecrets.name, 'access_token_key'));
+    return row?.value;
+  });
+  if (!value) throw new Error('access token key missing');
+  return Buffer.from(value, 'base64url');
+}
+
+/** Builds the whole application: API under /api/v1, realtime on the same server, and the web app. */
+export async function buildApp(opts: BuildOptions) {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const events = createEventHub();
+  const ctx: AppContext = {
+    config,
+    database,
+    tokens: createAccessTokens(await accessTokenKey(database)),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    }),
+    events,
+    log: app.log,
+  };
+  const auth = createAuthService(ctx);
+  const superadmin = createSuperadminService(ctx);
+  await superadmin.ensureFromConfig();
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(authPlugin, {
+    tokens: ctx.tokens,
+    sessions: { tenant: auth.loadSession, superadmin: superadmin.loadSession },
+  });
+
+  // A body-less POST is an empty form: let each field answer its own "Please provide ..." message.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+
+  // Cookies are SameSite=Lax; this refuses a cross-site form or script posting with them all the same.
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const sameHost = (() => {
+      try {
+        return new URL(origin).host === request.headers.host;
+      } catch {
+        return false;
+      }
+    })();
+    if (!sameHost && !allowedOrigins.has(origin)) throw forbidden('Cross-site request refused!');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Comanda API', version: APP_VERSION }, servers: [{ url: '/api/v1' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      healthRoutes(typed, { database });
+      authRoutes(typed, { auth, config });
+      devicesRoutes(typed, { devices: createDevicesService(ctx) });
+      profileRoutes(typed, { profile: createProfileService(ctx) });
+      superadminRoutes(typed, { superadmin, config });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const webDist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Vite names assets by content hash: cache them for good; index.html is never cached.
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  // The single-page app answers every other GET for a page; unknown API paths stay JSON 404s.
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
+    if (!webDist || !isPage) return reply.status(404).send({ message: 'Not found!' });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  const realtime = await startRealtime(app.server, ctx, auth);
+  events.attach(realtime.events);
+  app.addHook('onClose', async () => {
+    await realtime.close();
+  });
+
+  return { app, ctx, realtime };
+}

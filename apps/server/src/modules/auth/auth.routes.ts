@@ -1,0 +1,112 @@
+import {
+  forgotPasswordSchema,
+  messageSchema,
+  resetPasswordSchema,
+  resetTokenParams,
+  sessionUserSchema,
+  signinSchema,
+  signupSchema,
+} from '@comanda/core';
+import { z } from 'zod';
+import { tenantAuth } from '../../platform/auth.ts';
+import type { Config } from '../../platform/config.ts';
+import { type Api, clientInfo, errorResponses } from '../../platform/http.ts';
+import { COOKIES, clearSessionCookies, setSessionCookies } from '../../platform/session-tokens.ts';
+import type { AuthService } from './auth.service.ts';
+
+const signedInUser = z.object({ message: z.string(), user: sessionUserSchema });
+
+/** /auth: sign-up, sign-in, sign-out, refresh and password reset (SPEC §7 Authentication). */
+export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }) {
+  const { auth, config } = deps;
+  const cookieOpts = { secure: config.cookieSecure };
+  // Keyed by address and username, so one guessed account is slowed without locking out a shared office IP.
+  const limited = (scope: string) => ({
+    max: config.authRateLimit,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: { ip: string; body?: unknown }) => {
+      const body = request.body as { username?: unknown } | undefined;
+      return `${scope}:${request.ip}:${typeof body?.username === 'string' ? body.username.toLowerCase() : ''}`;
+    },
+    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many attempts! Please try again in a minute.' }),
+  });
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: { tags: ['auth'], body: signupSchema, response: { 200: messageSchema, ...errorResponses } },
+      config: { access: { public: true }, rateLimit: limited('signup') },
+    },
+    async (request) => auth.signup(request.body),
+  );
+
+  app.post(
+    '/auth/signin',
+    {
+      schema: { tags: ['auth'], body: signinSchema, response: { 200: signedInUser, ...errorResponses } },
+      config: { access: { public: true }, rateLimit: limited('signin') },
+    },
+    async (request, reply) => {
+      const session = await auth.signin(request.body, clientInfo(request));
+      setSessionCookies(reply, 'tenant', session, cookieOpts);
+      return { message: 'Login successful!', user: session.user };
+    },
+  );
+
+  app.post(
+    '/auth/signout',
+    {
+      schema: { tags: ['auth'], response: { 200: messageSchema, ...errorResponses } },
+      config: { access: { signedIn: true, allowInactive: true } },
+    },
+    async (request, reply) => {
+      const { tenantId, userId, deviceId } = tenantAuth(request);
+      const result = await auth.signout(tenantId, userId, deviceId, request.ip);
+      clearSessionCookies(reply, 'tenant', cookieOpts);
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/refresh-token',
+    {
+      schema: { tags: ['auth'], response: { 200: signedInUser, ...errorResponses } },
+      config: { access: { public: true } },
+    },
+    async (request, reply) => {
+      try {
+        const session = await auth.refresh(request.cookies[COOKIES.tenant.refresh]);
+        setSessionCookies(reply, 'tenant', session, cookieOpts);
+        return { message: 'Session refreshed!', user: session.user };
+      } catch (error) {
+        // A dead session also loses its readable marker, so the browser's guard sends the user to sign in.
+        clearSessionCookies(reply, 'tenant', cookieOpts);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageSchema, ...errorResponses } },
+      config: { access: { public: true }, rateLimit: limited('forgot') },
+    },
+    async (request) => auth.forgotPassword(request.body.username, request.ip),
+  );
+
+  app.post(
+    '/auth/reset-password/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        params: resetTokenParams,
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+      config: { access: { public: true }, rateLimit: { ...limited('reset'), hook: 'onRequest' as const } },
+    },
+    async (request) => auth.resetPassword(request.params.token, request.body.password, request.ip),
+  );
+}

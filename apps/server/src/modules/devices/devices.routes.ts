@@ -1,0 +1,26 @@
+import { deviceSchema, messageSchema, removeDeviceSchema } from '@comanda/core';
+import { z } from 'zod';
+import { actorOf } from '../../platform/auth.ts';
+import { type Api, errorResponses } from '../../platform/http.ts';
+import type { DevicesService } from './devices.service.ts';
+
+/** /auth/devices: the "My Devices" screen (SPEC §2 Devices, §7). */
+export function devicesRoutes(app: Api, deps: { devices: DevicesService }) {
+  app.get(
+    '/auth/devices',
+    {
+      schema: { tags: ['devices'], response: { 200: z.array(deviceSchema), ...errorResponses } },
+      config: { access: { screen: 'devices' } },
+    },
+    async (request) => deps.devices.list(actorOf(request)),
+  );
+
+  app.post(
+    '/auth/remove-device',
+    {
+      schema: { tags: ['devices'], body: removeDeviceSchema, response: { 200: messageSchema, ...errorResponses } },
+      config: { access: { screen: 'devices' } },
+    },
+    async (request) => deps.devices.remove(actorOf(request), request.body.device_id),
+  );
+}

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../platform/db/client.ts';
+import type { Api } from '../../platform/http.ts';
+
+/** GET /health: 200 once the app is up and the database answers; 503 otherwise (load balancers poll it). */
+export function healthRoutes(app: Api, deps: { database: Database }) {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['postgres', 'pglite']) }),
+          503: z.object({ message: z.string() }),
+        },
+      },
+      config: { access: { public: true } },
+    },
+    async (_request, reply) => {
+      try {
+        await deps.database.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: deps.database.kind };
+      } catch {
+        return reply.status(503).send({ message: 'Database unavailable' });
+      }
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { AppContext } from '../../platform/context.ts';
+import type { Events } from '../../platform/events.ts';
+import { COOKIES } from '../../platform/session-tokens.ts';
+import fastifyCookie from '@fastify/cookie';
+import type { AuthService } from '../auth/auth.service.ts';
+
+/** Rooms are named by the server from the session; a client never names one. */
+export const tenantRoom = (tenantId: number) => `tenant:${tenantId}`;
+const deviceRoom = (tenantId: number, deviceId: number) => `device:${tenantId}:${deviceId}`;
+
+interface SocketSession {
+  tenantId: number;
+  deviceId: number;
+}
+
+/**
+ * socket.io on the app's own port (ARCHITECTURE §5). The handshake's session cookie decides the tenant
+ * room; sockets without a session (the public QR menu) join no room. Events that clients emit
+ * (`authenticate`, `*_backend`) are accepted for compatibility and grant nothing: the server emits the
+ * real events itself after each commit.
+ */
+export async function startRealtime(httpServer: HttpServer, ctx: AppContext, auth: AuthService) {
+  const io = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+    connectTimeout: 20_000,
+  });
+  await attachAdapter(io, ctx);
+
+  io.use(async (socket, next) => {
+    try {
+      const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
+      const claims = await ctx.tokens.verify(cookies[COOKIES.tenant.access] ?? '', 'tenant');
+      if (claims?.tid) {
+        const session = await auth.loadSession(claims.tid, claims.uid, claims.did);
+        if (session?.tenantActive) socket.data.session = { tenantId: session.tenantId, deviceId: session.deviceId };
+      }
+      next();
+    } catch (error) {
+      ctx.log.error({ err: error }, 'socket handshake failed');
+      next(new Error('handshake failed'));
+    }
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const session = socket.data.session as SocketSession | undefined;
+    if (session) {
+      void socket.join([tenantRoom(session.tenantId), deviceRoom(session.tenantId, session.deviceId)]);
+      socket.emit('authenticated', { tenant: true });
+    }
+    // Legacy announcements: acknowledged, never trusted.
+    for (const event of ['authenticate', 'new_order_backend', 'order_update_backend', 'new_qrorder_backend']) {
+      socket.on(event, () => undefined);
+    }
+  });
+
+  const events: Events = {
+    toTenant: (tenantId, event, payload) => void io.to(tenantRoom(tenantId)).emit(event, payload),
+    deviceRevoked: (tenantId, deviceId) => {
+      const room = deviceRoom(tenantId, deviceId);
+      io.to(room).emit('session_revoked', {});
+      io.in(room).disconnectSockets(true);
+    },
+  };
+  return { io, events, close: () => io.close() };
+}
+
+/** Fan-out across app nodes: Redis when REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY, else in-process. */
+async function attachAdapter(io: Server, ctx: AppContext) {
+  if (ctx.config.redisUrl) {
+    const { createClient } = await import('redis');
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    const pub = createClient({ url: ctx.config.redisUrl });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    io.engine.on('close', () => void Promise.allSettled([pub.quit(), sub.quit()]));
+    return;
+  }
+  if (ctx.database.pool) {
+    const { createAdapter } = await import('@socket.io/postgres-adapter');
+    io.adapter(createAdapter(ctx.database.pool, { errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter') }));
+  }
+}

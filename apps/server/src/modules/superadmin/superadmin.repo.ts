@@ -1,0 +1,61 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
+import { superadminDevices, superadmins } from '../../platform/db/schema.ts';
+
+export async function findSuperadminByUsername(tx: Tx, username: string) {
+  const [row] = await tx.select().from(superadmins).where(eq(superadmins.username, username)).limit(1);
+  return row;
+}
+
+/** Creates the configured super admin, or sets its password when it exists. */
+export async function upsertSuperadmin(tx: Tx, username: string, passwordHash: string) {
+  await tx
+    .insert(superadmins)
+    .values({ username, passwordHash })
+    .onConflictDoUpdate({ target: superadmins.username, set: { passwordHash, updatedAt: sql`now()` } });
+}
+
+export async function insertSuperadminDevice(
+  tx: Tx,
+  values: { superadminId: number; name: string; ip: string | null; refreshHash: string },
+) {
+  const [row] = await tx.insert(superadminDevices).values(values).returning({ id: superadminDevices.id });
+  if (!row) throw new Error('device insert returned nothing');
+  return row.id;
+}
+
+export async function findSuperadminDevice(tx: Tx, deviceId: number) {
+  const [row] = await tx.select().from(superadminDevices).where(eq(superadminDevices.id, deviceId)).limit(1);
+  return row;
+}
+
+export async function rotateSuperadminRefresh(tx: Tx, deviceId: number, refreshHash: string, previous: string) {
+  await tx
+    .update(superadminDevices)
+    .set({ refreshHash, previousRefreshHash: previous, rotatedAt: sql`now()` })
+    .where(eq(superadminDevices.id, deviceId));
+}
+
+export async function revokeSuperadminDevice(tx: Tx, deviceId: number) {
+  await tx
+    .update(superadminDevices)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(superadminDevices.id, deviceId), isNull(superadminDevices.revokedAt)));
+}
+
+/** The live super-admin session behind an access token. */
+export async function loadSuperadminSession(tx: Tx, superadminId: number, deviceId: number) {
+  const [row] = await tx
+    .select({ username: superadmins.username, name: superadmins.name })
+    .from(superadminDevices)
+    .innerJoin(superadmins, eq(superadmins.id, superadminDevices.superadminId))
+    .where(
+      and(
+        eq(superadminDevices.id, deviceId),
+        eq(superadminDevices.superadminId, superadminId),
+        isNull(superadminDevices.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,96 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { canOpen, type Scope, type Screen } from '@comanda/core';
+import { COOKIES, type AccessTokens } from './session-tokens.ts';
+import { forbidden, paymentRequired, unauthorized } from './errors.ts';
+import type { Actor } from './audit.ts';
+
+/** A live tenant session, read fresh from the database on every request. */
+export interface TenantAuth {
+  kind: 'tenant';
+  tenantId: number;
+  userId: number;
+  deviceId: number;
+  username: string;
+  role: 'admin' | 'staff';
+  scopes: Scope[];
+  tenantActive: boolean;
+}
+
+export interface SuperadminAuth {
+  kind: 'superadmin';
+  superadminId: number;
+  deviceId: number;
+  username: string;
+  name: string;
+}
+
+/** Who may call a route. Every route says one of these; there is no default. */
+export type RouteAccess =
+  | { public: true }
+  | { superadmin: true }
+  | { signedIn: true; allowInactive?: boolean }
+  | { screen: Screen };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: TenantAuth | SuperadminAuth | null;
+  }
+}
+
+export interface SessionLoaders {
+  /** The session behind a device if the device is live, or null (signed out, removed, user gone). */
+  tenant(tenantId: number, userId: number, deviceId: number): Promise<Omit<TenantAuth, 'kind'> | null>;
+  superadmin(superadminId: number, deviceId: number): Promise<Omit<SuperadminAuth, 'kind'> | null>;
+}
+
+/**
+ * The one authentication hook. Each request's session is checked against the database, so sign-out,
+ * device removal, a password change or a deactivated tenant take effect on the very next call.
+ */
+export const authPlugin = fp<{ tokens: AccessTokens; sessions: SessionLoaders }>(async (app, opts) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    // Routes outside the API (static files, the SPA) and unknown paths carry no access rule.
+    if (!access || 'public' in access) return;
+
+    if ('superadmin' in access) {
+      const claims = await opts.tokens.verify(request.cookies[COOKIES.superadmin.access] ?? '', 'superadmin');
+      const session = claims && (await opts.sessions.superadmin(claims.uid, claims.did));
+      if (!session) throw unauthorized();
+      request.auth = { kind: 'superadmin', ...session };
+      return;
+    }
+
+    const claims = await opts.tokens.verify(request.cookies[COOKIES.tenant.access] ?? '', 'tenant');
+    const session = claims?.tid ? await opts.sessions.tenant(claims.tid, claims.uid, claims.did) : null;
+    if (!session) throw unauthorized();
+    request.auth = { kind: 'tenant', ...session };
+    const allowInactive = 'signedIn' in access && access.allowInactive === true;
+    if (!session.tenantActive && !allowInactive) throw paymentRequired();
+    if ('screen' in access && !canOpen(session, access.screen)) throw forbidden();
+  });
+});
+
+/** The tenant session of a request whose route requires one. */
+export function tenantAuth(request: FastifyRequest): TenantAuth {
+  if (request.auth?.kind !== 'tenant') throw unauthorized();
+  return request.auth;
+}
+
+/** The super-admin session of a request whose route requires one. */
+export function superadminAuth(request: FastifyRequest): SuperadminAuth {
+  if (request.auth?.kind !== 'superadmin') throw unauthorized();
+  return request.auth;
+}
+
+/** The audit actor for a tenant request: the signed-in user on their device. */
+export function actorOf(request: FastifyRequest): Actor & { userId: number; deviceId: number } {
+  const auth = tenantAuth(request);
+  return { tenantId: auth.tenantId, userId: auth.userId, deviceId: auth.deviceId, ip: request.ip };
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const url = (protocols: string[]) =>
+  z.url().refine((v) => protocols.some((p) => v.startsWith(p)), {
+    error: `must start with ${protocols.join(' or ')}`,
+  });
+
+/** The operating contract (ARCHITECTURE §6): every setting comes from the environment. */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: url(['postgres://', 'postgresql://']).optional(),
+    PUBLIC_URL: z.url().optional(),
+    SUPERADMIN_USERNAME: z.email().optional(),
+    SUPERADMIN_PASSWORD: z.string().min(8).optional(),
+    BILLING: z.enum(['off', 'stripe']).default('off'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_PRICE_ID: z.string().optional(),
+    SMTP_URL: url(['smtp://', 'smtps://']).optional(),
+    MAIL_FROM: z.string().default('Comanda <no-reply@comanda.local>'),
+    REDIS_URL: url(['redis://', 'rediss://']).optional(),
+    COOKIE_SECURE: bool.optional(),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.SUPERADMIN_USERNAME) !== Boolean(env.SUPERADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SUPERADMIN_USERNAME ? 'SUPERADMIN_PASSWORD' : 'SUPERADMIN_USERNAME'],
+        message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD are set together',
+      });
+    }
+    if (env.BILLING === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BILLING=stripe' });
+      }
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Thrown when the environment is invalid; its message is the one line an operator reads. */
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; an invalid setting stops the start with one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  // Empty strings mean "unset", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    superadmin: e.SUPERADMIN_USERNAME && e.SUPERADMIN_PASSWORD
+      ? { username: e.SUPERADMIN_USERNAME.toLowerCase(), password: e.SUPERADMIN_PASSWORD }
+      : undefined,
+    billing: e.BILLING,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceId: e.STRIPE_PRICE_ID },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    // Secure cookies need https; default to what PUBLIC_URL says.
+    cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+  };
+}

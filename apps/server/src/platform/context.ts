@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Events } from './events.ts';
+import type { Mailer } from './mail.ts';
+import type { AccessTokens } from './session-tokens.ts';
+
+/** What every service is built from: made once at start, passed down, never imported as a global. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  events: Events;
+  log: FastifyBaseLogger;
+}

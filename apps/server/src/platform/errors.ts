@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** Every error the API answers on purpose: a stable code, an HTTP status and the message users see. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, 'bad_request', message);
+export const unauthorized = (message = 'Please sign in to continue!') => new AppError(401, 'unauthorized', message);
+export const paymentRequired = (message = 'Your subscription is inactive!') =>
+  new AppError(402, 'payment_required', message);
+export const forbidden = (message = "You don't have access to this area!") => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found!') => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+// Fastify's own errors, translated to the words a user or integrator can act on.
+const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large!' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Malformed JSON body!' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Malformed JSON body!' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type!' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid content length!' },
+};
+
+// PostgreSQL SQLSTATEs that mean "your input conflicts with data", not "we broke".
+const PG_ERRORS: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'This record already exists!' },
+  '23503': { status: 404, message: 'Not found!' },
+  '22P02': { status: 400, message: 'Invalid request!' },
+  '22003': { status: 400, message: 'Number out of range!' },
+  '22001': { status: 400, message: 'Value is too long!' },
+};
+
+/** The one error handler: known errors answer { message } with their status; anything else is a logged 500. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { cause?: { code?: string } }, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.status(400).send({ message: first?.message ?? 'Invalid request!' });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its schema');
+      return reply.status(500).send({ message: 'Something went wrong!' });
+    }
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ message: known.message });
+    if (error instanceof SyntaxError) return reply.status(400).send({ message: 'Malformed JSON body!' });
+    const pgCode = (error as { code?: string }).code ?? error.cause?.code;
+    const pgKnown = pgCode ? PG_ERRORS[pgCode] : undefined;
+    if (pgKnown) return reply.status(pgKnown.status).send({ message: pgKnown.message });
+    if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message || 'Invalid request!' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong!' });
+  });
+}

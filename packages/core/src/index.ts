@@ -1,0 +1,3 @@
+export * from './scopes.ts';
+export * from './auth.schemas.ts';
+export * from './support.ts';

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { canOpen, hasScope, homePathFor, parseScopes } from './scopes.ts';
+
+const staff = (scope: string) => ({ role: 'staff' as const, scopes: parseScopes(scope) });
+
+describe('parseScopes', () => {
+  it('keeps known scopes once, upper-cased, and drops blanks and unknown words', () => {
+    expect(parseScopes(' pos,KITCHEN,,POS,root ')).toEqual(['POS', 'KITCHEN']);
+    expect(parseScopes(null)).toEqual([]);
+  });
+});
+
+describe('canOpen', () => {
+  it('lets an admin open every screen', () => {
+    expect(canOpen({ role: 'admin', scopes: [] }, 'settings')).toBe(true);
+  });
+  it('opens a screen to staff holding any one of its scopes', () => {
+    expect(canOpen(staff('ORDER_STATUS'), 'orders')).toBe(true);
+    expect(canOpen(staff('KITCHEN_DISPLAY'), 'kitchen')).toBe(true);
+    expect(canOpen(staff('KITCHEN'), 'orders')).toBe(false);
+  });
+  it('opens profile, devices and support to any signed-in staff', () => {
+    expect(canOpen(staff(''), 'devices')).toBe(true);
+    expect(canOpen(staff(''), 'home')).toBe(false);
+  });
+  it('needs SETTINGS for users', () => {
+    expect(canOpen(staff('SETTINGS'), 'users')).toBe(true);
+    expect(canOpen(staff('POS'), 'users')).toBe(false);
+  });
+  it('never opens tenant screens to the super admin', () => {
+    expect(canOpen({ role: 'superadmin', scopes: [] }, 'profile')).toBe(false);
+  });
+});
+
+describe('hasScope', () => {
+  it('is true for admins and for staff holding the scope', () => {
+    expect(hasScope({ role: 'admin', scopes: [] }, 'REPORTS')).toBe(true);
+    expect(hasScope(staff('REPORTS'), 'REPORTS')).toBe(true);
+    expect(hasScope(staff('POS'), 'REPORTS')).toBe(false);
+  });
+});
+
+describe('homePathFor', () => {
+  it('sends each role where SPEC §6 says', () => {
+    expect(homePathFor({ role: 'superadmin', scopes: [] })).toBe('/superadmin/dashboard/home');
+    expect(homePathFor({ role: 'admin', scopes: [] })).toBe('/dashboard/home');
+    expect(homePathFor(staff('DASHBOARD'))).toBe('/dashboard/home');
+    expect(homePathFor(staff('POS'))).toBe('/dashboard/profile');
+  });
+});

@@ -1,0 +1,86 @@
+/** Every permission a staff user can be given (SPEC §6). */
+export const SCOPES = [
+  'DASHBOARD',
+  'POS',
+  'CUSTOMER_DISPLAY',
+  'KITCHEN_DISPLAY',
+  'ORDER_STATUS_DISPLAY',
+  'ORDER_STATUS',
+  'ORDERS',
+  'KITCHEN',
+  'RESERVATIONS',
+  'VIEW_RESERVATIONS',
+  'MANAGE_RESERVATIONS',
+  'CUSTOMERS',
+  'VIEW_CUSTOMERS',
+  'MANAGE_CUSTOMERS',
+  'INVOICES',
+  'MEMBERSHIP',
+  'INVENTORY',
+  'VIEW_INVENTORY',
+  'MANAGE_INVENTORY',
+  'SETTINGS',
+  'REPORTS',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+export type Role = 'admin' | 'staff' | 'superadmin';
+
+/** Tenant screens and the scopes that open them; an empty list means any signed-in user (SPEC §6). */
+export const SCREEN_ACCESS = {
+  home: ['DASHBOARD'],
+  profile: [],
+  devices: [],
+  'contact-support': [],
+  pos: ['POS'],
+  orders: ['POS', 'ORDERS', 'ORDER_STATUS', 'ORDER_STATUS_DISPLAY'],
+  kitchen: ['KITCHEN', 'KITCHEN_DISPLAY'],
+  reservation: ['RESERVATIONS', 'VIEW_RESERVATIONS', 'MANAGE_RESERVATIONS'],
+  customers: ['CUSTOMERS', 'VIEW_CUSTOMERS', 'MANAGE_CUSTOMERS'],
+  invoices: ['INVOICES'],
+  reports: ['REPORTS'],
+  settings: ['SETTINGS'],
+  users: ['SETTINGS'],
+} as const satisfies Record<string, readonly Scope[]>;
+
+export type Screen = keyof typeof SCREEN_ACCESS;
+
+/** The part of a signed-in user that access decisions read. */
+export interface AccessSubject {
+  role: Role;
+  scopes: readonly string[];
+}
+
+/** Splits a stored comma-separated scope list into known scope names, dropping blanks and unknown words. */
+export function parseScopes(scope: string | null | undefined): Scope[] {
+  if (!scope) return [];
+  const known = new Set<string>(SCOPES);
+  return [
+    ...new Set(
+      scope
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter((s) => known.has(s)),
+    ),
+  ] as Scope[];
+}
+
+/** Whether a tenant user may open a screen: admins always, staff with any listed scope, nobody else. */
+export function canOpen(subject: AccessSubject, screen: Screen): boolean {
+  if (subject.role === 'admin') return true;
+  if (subject.role !== 'staff') return false;
+  const needs: readonly Scope[] = SCREEN_ACCESS[screen];
+  return needs.length === 0 || needs.some((s) => subject.scopes.includes(s));
+}
+
+/** Whether a user holds one scope (admins hold all). */
+export function hasScope(subject: AccessSubject, scope: Scope): boolean {
+  return subject.role === 'admin' || (subject.role === 'staff' && subject.scopes.includes(scope));
+}
+
+/** Where a user lands after signing in (SPEC §6). */
+export function homePathFor(subject: AccessSubject): string {
+  if (subject.role === 'superadmin') return '/superadmin/dashboard/home';
+  if (canOpen(subject, 'home')) return '/dashboard/home';
+  return '/dashboard/profile';
+}
