@@ -1,0 +1,104 @@
+import { type Audience, forgetSession, hasAuthCookie, storeUser } from './session.ts';
+import type { SessionUser } from '@comanda/core';
+
+/** An answer other than 2xx; `serverMessage` is the server's `message`, when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(serverMessage ?? `HTTP ${status}`);
+  }
+}
+
+export const API_BASE = '/api/v1';
+const MAX_REFRESH_FAILURES = 3;
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+/** The router hands its navigate function here so redirects stay inside the single-page app. */
+export function setNavigator(fn: Navigate) {
+  navigate = fn;
+}
+
+const refreshFailures: Record<Audience, number> = { tenant: 0, superadmin: 0 };
+const refreshing: Partial<Record<Audience, Promise<boolean>>> = {};
+
+/** Ends the local session and sends the user to their sign-in page (SPEC §4, §8). */
+export function endSession(aud: Audience) {
+  forgetSession(aud);
+  refreshFailures[aud] = 0;
+  navigate(aud === 'superadmin' ? '/superadmin' : '/login');
+}
+
+/** One refresh at a time per audience; concurrent 401s wait for the same one. */
+function refreshSession(aud: Audience): Promise<boolean> {
+  refreshing[aud] ??= (async () => {
+    try {
+      const res = await fetch(`${API_BASE}/${aud === 'superadmin' ? 'superadmin' : 'auth'}/refresh-token`, {
+        method: 'POST',
+        credentials: 'include',
+      });
+      if (!res.ok) return false;
+      const body = (await res.json()) as { user: SessionUser };
+      storeUser(aud, body.user);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      delete refreshing[aud];
+    }
+  })();
+  return refreshing[aud];
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Which session this call belongs to (which refresh endpoint and sign-in page). */
+  audience?: Audience;
+  /** Sign-in and the like: a 401 is an answer, not an expired session. */
+  skipRefresh?: boolean;
+}
+
+/**
+ * The one API client (SPEC §7, §8): always sends cookies; on 401/403 refreshes once and retries; after
+ * more than 3 failed refreshes, or once the server has dropped the session, signs out; on 402 goes to
+ * the inactive-subscription page. Throws ApiError with the server's message.
+ */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const aud = opts.audience ?? (path.startsWith('/superadmin') ? 'superadmin' : 'tenant');
+  const send = () =>
+    fetch(`${API_BASE}${path}`, {
+      method: opts.method ?? 'GET',
+      credentials: 'include',
+      headers: opts.body === undefined || opts.body instanceof FormData ? undefined : { 'content-type': 'application/json' },
+      body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
+    });
+
+  let res = await send();
+  if ((res.status === 401 || res.status === 403) && !opts.skipRefresh) {
+    if (await refreshSession(aud)) {
+      refreshFailures[aud] = 0;
+      res = await send();
+    } else {
+      refreshFailures[aud] += 1;
+      // The server clears its marker cookie when a session is dead (signed out, removed, reused).
+      if (refreshFailures[aud] > MAX_REFRESH_FAILURES || !hasAuthCookie(aud)) endSession(aud);
+    }
+  }
+  if (res.status === 402) navigate('/dashboard/inactive-subscription');
+
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) {
+    const message = (body as { message?: unknown } | undefined)?.message;
+    throw new ApiError(res.status, typeof message === 'string' ? message : undefined);
+  }
+  return body as T;
+}

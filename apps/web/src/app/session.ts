@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from 'react';
+import type { SessionUser } from '@comanda/core';
+
+/** The two kinds of session the browser can hold, each with its own cookies and stored user. */
+export type Audience = 'tenant' | 'superadmin';
+
+// The server's readable marker cookies (the httpOnly token cookies are invisible to scripts).
+const MARKER: Record<Audience, string> = { tenant: 'comanda_auth', superadmin: 'comanda_sa_auth' };
+const USER_KEY: Record<Audience, string> = { tenant: 'comanda.user', superadmin: 'comanda.superadmin' };
+
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/** Whether the authentication cookie exists (SPEC §4: that is what "signed in" means to the browser). */
+export function hasAuthCookie(aud: Audience): boolean {
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${MARKER[aud]}=`));
+}
+
+/** The stored user of a session, or null. */
+export function storedUser(aud: Audience): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY[aud]);
+    return raw ? (JSON.parse(raw) as SessionUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the signed-in user (after sign-in, refresh or a profile save). */
+export function storeUser(aud: Audience, user: SessionUser) {
+  localStorage.setItem(USER_KEY[aud], JSON.stringify(user));
+  emit();
+}
+
+/** Forgets the session locally: the stored user and the readable cookie. */
+export function forgetSession(aud: Audience) {
+  localStorage.removeItem(USER_KEY[aud]);
+  document.cookie = `${MARKER[aud]}=; Max-Age=0; path=/`;
+  emit();
+}
+
+/** The signed-in user, or null when there is no live session; re-renders on sign-in and sign-out. */
+export function useSessionUser(aud: Audience = 'tenant'): SessionUser | null {
+  const subscribe = (l: () => void) => {
+    listeners.add(l);
+    window.addEventListener('storage', l);
+    return () => {
+      listeners.delete(l);
+      window.removeEventListener('storage', l);
+    };
+  };
+  const snapshot = () => (hasAuthCookie(aud) ? localStorage.getItem(USER_KEY[aud]) : null);
+  const raw = useSyncExternalStore(subscribe, snapshot);
+  return raw ? (JSON.parse(raw) as SessionUser) : null;
+}
