@@ -1,0 +1,280 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../platform/db/schema.ts';
+import { type TestApp, createTenant, lastResetToken, startTestApp, uniqueUsername } from '../../../test/harness.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+/** The tenant's audit actions, oldest first. */
+async function auditActions(tenantId: number): Promise<string[]> {
+  const rows = await app.database.inTenant(tenantId, (tx) =>
+    tx.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id),
+  );
+  return rows.map((r) => r.action);
+}
+
+describe('POST /auth/signup', () => {
+  it.each([
+    [{ username: 'a@b.co', password: 'x' }, 'Please provide business name!'],
+    [{ biz_name: '  ', username: 'a@b.co', password: 'x' }, 'Please provide business name!'],
+    [{ biz_name: 'Cafe', password: 'x' }, 'Please provide email!'],
+    [{ biz_name: 'Cafe', username: 'not-an-email', password: 'x' }, 'Please provide valid email!'],
+    [{ biz_name: 'Cafe', username: 'a@b.co' }, 'Please provide password!'],
+    [{ biz_name: 12, username: 'a@b.co', password: 'x' }, 'Please provide business name!'],
+    [{ biz_name: 'x'.repeat(10_000), username: 'a@b.co', password: 'x' }, 'Business name is too long!'],
+    [{ biz_name: 'Cafe', username: 'a@b.co', password: 'x'.repeat(300) }, 'Password is too long!'],
+  ])('answers 400 with the spec message for %j', async (body, message) => {
+    const res = await app.client().post('/auth/signup', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+  });
+
+  it('answers each field message for an empty body and creates nothing', async () => {
+    const before = await app.database.asSystem((tx) => tx.execute(sql`select count(*)::int as n from tenants`));
+    const res = await app.client().post('/auth/signup');
+    expect(res).toMatchObject({ status: 400, body: { message: 'Please provide business name!' } });
+    const after = await app.database.asSystem((tx) => tx.execute(sql`select count(*)::int as n from tenants`));
+    expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+  });
+
+  it('refuses a second account with the same e-mail, whatever its case', async () => {
+    const username = uniqueUsername();
+    const c = app.client();
+    expect((await c.post('/auth/signup', { biz_name: 'A', username, password: 'pw' })).status).toBe(200);
+    const again = await c.post('/auth/signup', { biz_name: 'B', username: username.toUpperCase(), password: 'pw' });
+    expect(again).toMatchObject({ status: 409, body: { message: 'This email is already registered!' } });
+  });
+
+  it('creates the tenant and its admin, who can sign in', async () => {
+    const username = uniqueUsername();
+    const c = app.client();
+    const res = await c.post('/auth/signup', { biz_name: 'Cafe Sol', username, password: 'pw 1', timezone: 'Europe/Lisbon' });
+    expect(res).toMatchObject({ status: 200, body: { message: 'Account created! Please sign in.' } });
+    const signin = await c.post('/auth/signin', { username, password: 'pw 1' });
+    expect(signin.status).toBe(200);
+    expect(signin.body).toMatchObject({
+      message: 'Login successful!',
+      user: { username, name: 'Cafe Sol', role: 'admin', scope: '', designation: null, photo: null },
+    });
+  });
+});
+
+describe('bad input never answers 500', () => {
+  it('answers 400 to malformed JSON', async () => {
+    const res = await app.client().request('POST', '/auth/signin', '{"username":', { 'content-type': 'application/json' });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Malformed JSON body!' } });
+  });
+
+  it('answers 413 to a 1 MB body and creates nothing', async () => {
+    const username = uniqueUsername();
+    const body = JSON.stringify({ biz_name: 'x'.repeat(1024 * 1024), username, password: 'pw' });
+    const c = app.client();
+    const res = await c.request('POST', '/auth/signup', body, { 'content-type': 'application/json' });
+    expect(res).toMatchObject({ status: 413, body: { message: 'Request body is too large!' } });
+    expect((await c.post('/auth/signin', { username, password: 'pw' })).status).toBe(401);
+  });
+
+  it('answers 415 to a body that is not JSON', async () => {
+    const res = await app.client().request('POST', '/auth/signin', 'username=a', { 'content-type': 'text/xml' });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Unsupported content type!');
+  });
+
+  it('answers 400 to arrays and nulls where an object is expected', async () => {
+    const res = await app.client().post('/auth/signin', [1, 2]);
+    expect(res.status).toBe(400);
+    expect(typeof res.body.message).toBe('string');
+    const nulls = await app.client().post('/auth/signin', { username: null, password: null });
+    expect(nulls).toMatchObject({ status: 400, body: { message: 'Please provide username!' } });
+  });
+
+  it('answers a JSON 404 for an unknown API path', async () => {
+    const res = await app.client().get('/nope');
+    expect(res).toMatchObject({ status: 404, body: { message: 'Not found!' } });
+  });
+});
+
+describe('POST /auth/signin', () => {
+  it.each([
+    [{ password: 'x' }, 'Please provide username!'],
+    [{ username: 'a@b.co' }, 'Please provide password!'],
+  ])('answers 400 for %j', async (body, message) => {
+    expect(await app.client().post('/auth/signin', body)).toMatchObject({ status: 400, body: { message } });
+  });
+
+  it('answers the same 401 for a wrong password and an unknown user', async () => {
+    const { username } = await createTenant(app);
+    const wrong = await app.client().post('/auth/signin', { username, password: 'nope' });
+    const unknown = await app.client().post('/auth/signin', { username: uniqueUsername(), password: 'nope' });
+    expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid username or password!' } });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('sets httpOnly session cookies and a readable marker cookie', async () => {
+    const { username, password } = await createTenant(app);
+    const res = await app.client().post('/auth/signin', { username, password });
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('comanda_at='))).toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith('comanda_rt='))).toMatch(/Path=\/api\/v1\/auth.*HttpOnly|HttpOnly.*Path=\/api\/v1\/auth/i);
+    expect(cookies.find((c) => c.startsWith('comanda_auth='))).not.toMatch(/HttpOnly/i);
+    expect(cookies.every((c) => /SameSite=Lax/i.test(c))).toBe(true);
+  });
+
+  it('is rate limited per address and username', async () => {
+    const limited = await startTestApp({ AUTH_RATE_LIMIT: '3' });
+    try {
+      const c = limited.client();
+      const username = uniqueUsername();
+      for (let i = 0; i < 3; i += 1) expect((await c.post('/auth/signin', { username, password: 'x' })).status).toBe(401);
+      const res = await c.post('/auth/signin', { username, password: 'x' });
+      expect(res).toMatchObject({ status: 429, body: { message: 'Too many attempts! Please try again in a minute.' } });
+      // Another account from the same address is not locked out.
+      expect((await c.post('/auth/signin', { username: uniqueUsername(), password: 'x' })).status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('records sign-ins in the audit log', async () => {
+    const t = await createTenant(app);
+    expect(await auditActions(t.tenantId)).toEqual(['tenant.signup', 'auth.signin']);
+  });
+});
+
+describe('sessions are checked on every request', () => {
+  it('answers 401 without a session', async () => {
+    expect(await app.client().get('/auth/me')).toMatchObject({ status: 401, body: { message: 'Please sign in to continue!' } });
+  });
+
+  it('answers 401 to a forged access token', async () => {
+    const c = app.client();
+    c.cookies.set('comanda_at', 'eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOjEsInVpZCI6MSwiZGlkIjoxfQ.forged');
+    expect((await c.get('/auth/me')).status).toBe(401);
+  });
+
+  it('refuses a copied cookie once its device signed out', async () => {
+    const t = await createTenant(app);
+    const stolen = t.client.copy();
+    expect((await stolen.get('/auth/me')).status).toBe(200);
+    const out = await t.client.post('/auth/signout');
+    expect(out).toMatchObject({ status: 200, body: { message: 'Logged out successfully!' } });
+    expect(t.client.cookies.has('comanda_auth')).toBe(false);
+    expect((await stolen.get('/auth/me')).status).toBe(401);
+    expect((await stolen.post('/auth/refresh-token')).status).toBe(401);
+    expect(await auditActions(t.tenantId)).toContain('auth.signout');
+  });
+
+  it('answers 402 on every call once the tenant is deactivated, but still lets the user sign out', async () => {
+    const t = await createTenant(app);
+    await app.database.asSystem((tx) => tx.execute(sql`update tenants set is_active = false where id = ${t.tenantId}`));
+    expect(await t.client.get('/auth/devices')).toMatchObject({ status: 402, body: { message: 'Your subscription is inactive!' } });
+    expect((await t.client.get('/auth/me')).status).toBe(200);
+    expect((await t.client.post('/auth/signout')).status).toBe(200);
+  });
+});
+
+describe('POST /auth/refresh-token', () => {
+  it('answers 401 and clears cookies without a refresh token', async () => {
+    const res = await app.client().post('/auth/refresh-token');
+    expect(res.status).toBe(401);
+  });
+
+  it('rotates the refresh token and keeps the session', async () => {
+    const t = await createTenant(app);
+    const before = t.client.cookies.get('comanda_rt');
+    const res = await t.client.post('/auth/refresh-token');
+    expect(res).toMatchObject({ status: 200, body: { message: 'Session refreshed!', user: { username: t.username } } });
+    expect(t.client.cookies.get('comanda_rt')).not.toBe(before);
+    expect((await t.client.get('/auth/me')).status).toBe(200);
+  });
+
+  it('revokes the device when a rotated-away token is used again after the grace period', async () => {
+    const t = await createTenant(app);
+    const thief = t.client.copy();
+    expect((await t.client.post('/auth/refresh-token')).status).toBe(200);
+    // Age the rotation past the grace period that covers two tabs refreshing at once.
+    await app.database.asSystem((tx) =>
+      tx.execute(sql`update devices set rotated_at = now() - interval '5 minutes' where tenant_id = ${t.tenantId}`),
+    );
+    expect((await thief.post('/auth/refresh-token')).status).toBe(401);
+    // The legitimate holder is signed out too: the session is burnt.
+    expect((await t.client.get('/auth/me')).status).toBe(401);
+    expect((await t.client.post('/auth/refresh-token')).status).toBe(401);
+    expect(await auditActions(t.tenantId)).toContain('auth.refresh_reuse');
+  });
+
+  it('lets two tabs refresh with the same token at once', async () => {
+    const t = await createTenant(app);
+    const other = t.client.copy();
+    const [a, b] = await Promise.all([t.client.post('/auth/refresh-token'), other.post('/auth/refresh-token')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the spec messages', async () => {
+    expect(await app.client().post('/auth/forgot-password', {})).toMatchObject({
+      status: 400,
+      body: { message: 'Please provide username!' },
+    });
+    expect(await app.client().post('/auth/reset-password/1.1.abcdefghijklmnopqrstuvwxyz', {})).toMatchObject({
+      status: 400,
+      body: { message: 'Please provide new password!' },
+    });
+  });
+
+  it('answers the same for an unknown account and sends nothing', async () => {
+    const res = await app.client().post('/auth/forgot-password', { username: uniqueUsername() });
+    expect(res).toMatchObject({ status: 200, body: { message: 'If an account exists for this email, a reset link has been sent to it!' } });
+  });
+
+  it('mails a single-use link that sets the password and signs every device out', async () => {
+    const t = await createTenant(app);
+    const tablet = app.client();
+    await tablet.post('/auth/signin', { username: t.username, password: t.password });
+    expect((await app.client().post('/auth/forgot-password', { username: t.username.toUpperCase() })).status).toBe(200);
+    const token = lastResetToken(app, t.username);
+
+    const reset = await app.client().post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'new pass' });
+    expect(reset).toMatchObject({ status: 200, body: { message: 'Password updated! Please sign in with your new password.' } });
+    expect((await t.client.get('/auth/me')).status).toBe(401);
+    expect((await tablet.get('/auth/me')).status).toBe(401);
+    expect((await app.client().post('/auth/signin', { username: t.username, password: t.password })).status).toBe(401);
+    expect((await app.client().post('/auth/signin', { username: t.username, password: 'new pass' })).status).toBe(200);
+
+    const again = await app.client().post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'x' });
+    expect(again).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset link!' } });
+    expect(await auditActions(t.tenantId)).toContain('auth.password_reset');
+  });
+
+  it('refuses a forged, expired or another tenant\'s token', async () => {
+    const t = await createTenant(app);
+    await app.client().post('/auth/forgot-password', { username: t.username });
+    const token = lastResetToken(app, t.username);
+    const [tenant, id, secret] = token.split('.');
+    const forged = `${tenant}.${id}.${'A'.repeat(secret?.length ?? 43)}`;
+    const otherTenant = `${Number(tenant) + 100000}.${id}.${secret}`;
+    for (const bad of [forged, otherTenant, 'garbage']) {
+      const res = await app.client().post(`/auth/reset-password/${encodeURIComponent(bad)}`, { password: 'x' });
+      expect(res).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset link!' } });
+    }
+    await app.database.asSystem((tx) =>
+      tx.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 second' where tenant_id = ${t.tenantId}`),
+    );
+    const expired = await app.client().post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'x' });
+    expect(expired.status).toBe(400);
+  });
+});
+
+describe('Origin check', () => {
+  it('refuses a cross-site POST that carries the cookies', async () => {
+    const t = await createTenant(app);
+    const res = await t.client.post('/auth/signout', undefined, { origin: 'https://evil.example' });
+    expect(res).toMatchObject({ status: 403, body: { message: 'Cross-site request refused!' } });
+    expect((await t.client.get('/auth/me')).status).toBe(200);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', billing: 'off', databaseUrl: undefined });
+    expect(c.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(c.cookieSecure).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SUPERADMIN_USERNAME: 'root@x.io' }, 'SUPERADMIN_PASSWORD'],
+    [{ BILLING: 'stripe' }, 'STRIPE_SECRET_KEY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops with one line naming the variable for %j', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('uses secure cookies behind an https PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://pos.example.com/' })).toMatchObject({
+      publicUrl: 'https://pos.example.com',
+      cookieSecure: true,
+    });
+  });
+});
