@@ -92,7 +92,10 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin, {
     tokens: ctx.tokens,
-    sessions: { tenant: auth.loadSession, superadmin: superadmin.loadSession },
+    sessions: {
+      tenant: (tenantId, userId, deviceId) => auth.loadSession(tenantId, userId, deviceId),
+      superadmin: (superadminId, deviceId) => superadmin.loadSession(superadminId, deviceId),
+    },
   });
 
   // A body-less POST is an empty form: let each field answer its own "Please provide ..." message.

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { type DefaultEventsMap, Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Events } from '../../platform/events.ts';
 import { COOKIES } from '../../platform/session-tokens.ts';
@@ -22,7 +22,7 @@ interface SocketSession {
  * real events itself after each commit.
  */
 export async function startRealtime(httpServer: HttpServer, ctx: AppContext, auth: AuthService) {
-  const io = new Server(httpServer, {
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { session?: SocketSession }>(httpServer, {
     path: '/socket.io',
     serveClient: false,
     cors: { origin: false },
@@ -30,23 +30,30 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
   });
   await attachAdapter(io, ctx);
 
-  io.use(async (socket, next) => {
-    try {
-      const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
-      const claims = await ctx.tokens.verify(cookies[COOKIES.tenant.access] ?? '', 'tenant');
-      if (claims?.tid) {
-        const session = await auth.loadSession(claims.tid, claims.uid, claims.did);
-        if (session?.tenantActive) socket.data.session = { tenantId: session.tenantId, deviceId: session.deviceId };
-      }
-      next();
-    } catch (error) {
-      ctx.log.error({ err: error }, 'socket handshake failed');
-      next(new Error('handshake failed'));
-    }
+  /** The live session behind a handshake's cookie, if any (public sockets have none). */
+  async function sessionOf(cookieHeader: string | undefined): Promise<SocketSession | undefined> {
+    const cookies = fastifyCookie.parse(cookieHeader ?? '');
+    const claims = await ctx.tokens.verify(cookies[COOKIES.tenant.access] ?? '', 'tenant');
+    if (!claims?.tid) return undefined;
+    const session = await auth.loadSession(claims.tid, claims.uid, claims.did);
+    return session?.tenantActive ? { tenantId: session.tenantId, deviceId: session.deviceId } : undefined;
+  }
+
+  io.use((socket, next) => {
+    sessionOf(socket.handshake.headers.cookie).then(
+      (session) => {
+        socket.data.session = session;
+        next();
+      },
+      (error: unknown) => {
+        ctx.log.error({ err: error }, 'socket handshake failed');
+        next(new Error('handshake failed'));
+      },
+    );
   });
 
-  io.on('connection', (socket: Socket) => {
-    const session = socket.data.session as SocketSession | undefined;
+  io.on('connection', (socket) => {
+    const session = socket.data.session;
     if (session) {
       void socket.join([tenantRoom(session.tenantId), deviceRoom(session.tenantId, session.deviceId)]);
       socket.emit('authenticated', { tenant: true });

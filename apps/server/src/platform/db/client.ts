@@ -51,13 +51,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'postgres') {
     pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const p = pool;
-    db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    db = drizzlePg({ client: pool, schema });
     close = () => p.end();
   } else {
     if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
     pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
     const client = pglite;
-    db = drizzlePglite({ client, schema }) as unknown as Db;
+    db = drizzlePglite({ client, schema });
     close = () => client.close();
   }
   if (pool) {
@@ -68,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await c.query('begin');
         await fn({
           exec: async (script) => void (await c.query(script)),
-          query: async (text, params) => (await c.query(text, params)).rows,
+          query: async <R,>(text: string, params?: unknown[]) => (await c.query(text, params)).rows as R[],
         });
         await c.query('commit');
       } catch (error) {
@@ -100,8 +100,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await tx.execute(
           sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'comanda_app', true)`,
         );
-        return fn(tx as Tx);
+        return fn(tx);
       }),
-    asSystem: (fn) => db.transaction((tx) => fn(tx as Tx)),
+    asSystem: (fn) => db.transaction((tx) => fn(tx)),
   };
 }

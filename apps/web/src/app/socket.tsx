@@ -1,0 +1,51 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { endSession } from './api-client.ts';
+
+const SocketContext = createContext<Socket | null>(null);
+
+/**
+ * One realtime connection per signed-in tab (SPEC §4, §9): the server puts it in the tenant's room from
+ * the session cookie. A removed or signed-out device is told at once and leaves for the login page.
+ */
+export function SocketProvider({ tenantId, children }: { tenantId: number | null; children: ReactNode }) {
+  const [socket] = useState<Socket>(() =>
+    io({
+      autoConnect: false,
+      path: '/socket.io',
+      withCredentials: true,
+      timeout: 20_000,
+      reconnection: true,
+      reconnectionAttempts: Infinity,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+      randomizationFactor: 0.5,
+    }),
+  );
+  useEffect(() => {
+    // Kept for compatibility with older clients; the server decides the room from the cookie.
+    const announce = () => socket.emit('authenticate', { tenant_id: tenantId });
+    const revoked = () => endSession('tenant');
+    socket.on('connect', announce);
+    socket.on('session_revoked', revoked);
+    socket.connect();
+    return () => {
+      socket.off('connect', announce);
+      socket.off('session_revoked', revoked);
+      socket.disconnect();
+    };
+  }, [socket, tenantId]);
+  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+}
+
+/** Runs a handler for a realtime event while the component is mounted. */
+export function useSocketEvent(event: string, handler: (payload: unknown) => void) {
+  const socket = useContext(SocketContext);
+  useEffect(() => {
+    if (!socket) return;
+    socket.on(event, handler);
+    return () => {
+      socket.off(event, handler);
+    };
+  }, [socket, event, handler]);
+}

@@ -1,0 +1,72 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { signupSchema } from '@comanda/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { zodValidate } from '../../app/forms.ts';
+import { useSignedInRedirect } from '../../app/guards.tsx';
+import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
+import { toast } from '../../app/toast.ts';
+import { signup } from './api.ts';
+
+/** /register (SPEC §2 Register): business name, email, password; then sign in. */
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const signedIn = useSignedInRedirect('tenant');
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { biz_name: '', username: '', password: '' },
+    validate: zodValidate(signupSchema),
+  });
+
+  if (signedIn) return <Navigate to={signedIn} replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      // The store's "today" follows the owner's time zone from the start.
+      const res = await signup({ ...values, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+      toast.success(res.message);
+      void navigate('/login');
+    } catch (error) {
+      toast.fromError(error, 'Something went wrong!');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label={t('field.businessName')} placeholder="Cafe Sol" withAsterisk {...form.getInputProps('biz_name')} />
+          <TextInput
+            label={t('field.email')}
+            placeholder="you@restaurant.com"
+            type="email"
+            autoComplete="username"
+            withAsterisk
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t('field.password')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={busy} fullWidth>
+            {t('register.submit')}
+          </Button>
+          <Text ta="center" fz="sm" c="dimmed">
+            {t('register.haveAccount')}{' '}
+            <Anchor component={Link} to="/login" fw={600}>
+              {t('register.signIn')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { profileSchema } from '@comanda/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodValidate } from '../../app/forms.ts';
+import { storeUser } from '../../app/session.ts';
+import { toast } from '../../app/toast.ts';
+import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { fetchMe, profileKey, saveProfile } from './api.ts';
+
+/** /dashboard/profile: the user's name and designation (SPEC §2 Profile). */
+export function ProfilePage() {
+  const { t } = useTranslation('dashboard');
+  const queryClient = useQueryClient();
+  const me = useQuery({ queryKey: profileKey, queryFn: fetchMe });
+  const form = useForm({ initialValues: { name: '', designation: '' }, validate: zodValidate(profileSchema) });
+  const { setValues, resetDirty } = form;
+
+  useEffect(() => {
+    if (!me.data) return;
+    setValues({ name: me.data.name, designation: me.data.designation ?? '' });
+    resetDirty({ name: me.data.name, designation: me.data.designation ?? '' });
+  }, [me.data, setValues, resetDirty]);
+
+  const save = useMutation({
+    mutationFn: saveProfile,
+    onSuccess: (res) => {
+      storeUser('tenant', res.user);
+      toast.success(res.message);
+      void queryClient.invalidateQueries({ queryKey: profileKey });
+    },
+    onError: (error) => toast.fromError(error, 'Something went wrong!'),
+  });
+
+  return (
+    <Stack maw={640}>
+      <PageHeader title={t('nav.profile')} description={t('profile.subtitle')} />
+      {me.isPending ? (
+        <Loading />
+      ) : me.isError ? (
+        <LoadError message="Error loading details! Please try later!" />
+      ) : (
+        <Card withBorder radius="lg" padding="xl">
+          <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+            <Stack>
+              <Group gap="xs">
+                <Text c="dimmed" fz="sm">
+                  {t('profile.username')}
+                </Text>
+                <Text fz="sm" fw={600}>
+                  {me.data.username}
+                </Text>
+              </Group>
+              <TextInput label={t('profile.name')} withAsterisk {...form.getInputProps('name')} />
+              <TextInput
+                label={t('profile.designation')}
+                placeholder={t('profile.designationPlaceholder')}
+                {...form.getInputProps('designation')}
+              />
+              <Group justify="flex-end">
+                <Button type="submit" loading={save.isPending}>
+                  {t('profile.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
+    </Stack>
+  );
+}
