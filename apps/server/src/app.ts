@@ -32,6 +32,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { superadminRoutes } from './modules/superadmin/superadmin.routes.ts';
 import { createSuperadminService } from './modules/superadmin/superadmin.service.ts';
 
@@ -132,6 +134,7 @@ export async function buildApp(opts: BuildOptions) {
       authRoutes(typed, { auth, config });
       devicesRoutes(typed, { devices: createDevicesService(ctx) });
       profileRoutes(typed, { profile: createProfileService(ctx) });
+      usersRoutes(typed, { users: createUsersService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },
     { prefix: '/api/v1' },

@@ -20,7 +20,16 @@ export async function insertTenant(tx: Tx, values: { name: string; email: string
 export async function insertUser(
   tx: Tx,
   tenantId: number,
-  values: { username: string; passwordHash: string; name: string; role: 'admin' | 'staff'; scope?: string },
+  values: {
+    username: string;
+    passwordHash: string;
+    name: string;
+    role: 'admin' | 'staff';
+    scope?: string;
+    designation?: string | null;
+    phone?: string | null;
+    email?: string | null;
+  },
 ) {
   const [row] = await tx
     .insert(users)

@@ -1,0 +1,128 @@
+import { type Scope, type User, type addUserSchema, hasScope, parseScopes, type updateUserSchema } from '@comanda/core';
+import type { z } from 'zod';
+import { type Actor, audit } from '../../platform/audit.ts';
+import type { TenantAuth } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { findUserByUsername, insertUser, revokeUserDevices, updatePasswordHash, type UserRow } from '../auth/auth.repo.ts';
+import * as repo from './users.repo.ts';
+
+type Caller = Actor & Pick<TenantAuth, 'role' | 'scopes'> & { userId: number };
+
+function present(u: UserRow): User {
+  return {
+    username: u.username,
+    name: u.name,
+    role: u.role,
+    photo: u.photo,
+    designation: u.designation,
+    phone: u.phone,
+    email: u.email,
+    scope: u.scope,
+  };
+}
+
+/** A staff user can hand out only the scopes they hold; an admin holds them all. */
+function checkGrantable(caller: Caller, scopes: Scope[]) {
+  const missing = scopes.filter((s) => !hasScope(caller, s));
+  if (missing.length) throw forbidden(`You cannot grant scopes you do not have: ${missing.join(', ')}`);
+}
+
+/** The staff member behind a username in the caller's tenant; admins are not managed here (SPEC §6). */
+async function managedUser(tx: Tx, tenantId: number, username: string) {
+  const user = await repo.findUserByUsernameInTenant(tx, tenantId, username);
+  if (!user) throw notFound('User not found!');
+  if (user.role === 'admin') throw forbidden('Admin users cannot be changed here!');
+  return user;
+}
+
+export function createUsersService(ctx: AppContext) {
+  const { database } = ctx;
+  return {
+    async list(tenantId: number): Promise<User[]> {
+      const rows = await database.inTenant(tenantId, (tx) => repo.listUsers(tx, tenantId));
+      return rows.map(present);
+    },
+
+    async add(caller: Caller, input: z.output<typeof addUserSchema>) {
+      checkGrantable(caller, input.userScopes);
+      const passwordHash = await hashPassword(input.password);
+      // Usernames are unique across every tenant, so the check looks across them (system path), and
+      // the unique index still settles a race between two adds.
+      const taken = await database.asSystem((tx) => findUserByUsername(tx, input.username));
+      if (taken) throw conflict('This username is already taken!');
+      await database.inTenant(caller.tenantId, async (tx) => {
+        const user = await insertUser(tx, caller.tenantId, {
+          username: input.username,
+          passwordHash,
+          name: input.name,
+          role: 'staff',
+          scope: input.userScopes.join(','),
+          designation: input.designation,
+          phone: input.phone,
+          email: input.email,
+        });
+        await audit(tx, caller, {
+          action: 'user.add',
+          targetType: 'user',
+          targetId: user.username,
+          details: { scopes: input.userScopes },
+        });
+      });
+      return { message: 'User added successfully!' };
+    },
+
+    async update(caller: Caller, username: string, input: z.output<typeof updateUserSchema>) {
+      await database.inTenant(caller.tenantId, async (tx) => {
+        const user = await managedUser(tx, caller.tenantId, username);
+        // Scopes the target already has may stay even if the caller lacks them; only new ones are grants.
+        const existing = parseScopes(user.scope);
+        checkGrantable(caller, input.userScopes.filter((s) => !existing.includes(s)));
+        await repo.updateUser(tx, caller.tenantId, user.id, {
+          name: input.name,
+          designation: input.designation,
+          phone: input.phone,
+          email: input.email,
+          scope: input.userScopes.join(','),
+        });
+        await audit(tx, caller, {
+          action: 'user.update',
+          targetType: 'user',
+          targetId: username,
+          details: { scopes: input.userScopes },
+        });
+      });
+      return { message: 'User updated successfully!' };
+    },
+
+    /** Sets a staff member's password; their devices are signed out at once. */
+    async resetPassword(caller: Caller, username: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      const revoked = await database.inTenant(caller.tenantId, async (tx) => {
+        const user = await managedUser(tx, caller.tenantId, username);
+        await updatePasswordHash(tx, caller.tenantId, user.id, passwordHash);
+        const ids = await revokeUserDevices(tx, caller.tenantId, user.id, 'password changed');
+        await audit(tx, caller, { action: 'user.password_reset', targetType: 'user', targetId: username });
+        return ids;
+      });
+      for (const id of revoked) ctx.events.deviceRevoked(caller.tenantId, id);
+      return { message: 'Password updated successfully!' };
+    },
+
+    async remove(caller: Caller, username: string) {
+      const revoked = await database.inTenant(caller.tenantId, async (tx) => {
+        const user = await managedUser(tx, caller.tenantId, username);
+        if (user.id === caller.userId) throw badRequest('You cannot delete yourself!');
+        const ids = await revokeUserDevices(tx, caller.tenantId, user.id, 'user deleted');
+        await repo.deleteUser(tx, caller.tenantId, user.id);
+        await audit(tx, caller, { action: 'user.delete', targetType: 'user', targetId: username });
+        return ids;
+      });
+      for (const id of revoked) ctx.events.deviceRevoked(caller.tenantId, id);
+      return { message: 'User deleted successfully!' };
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '@comanda/core';
+import { type TestApp, createTenant, startTestApp, uniqueUsername } from '../../../test/harness.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+/** Adds a staff user through the API and signs them in on a new client. */
+async function addStaff(owner: Tenant, scopes: string[], extra: Record<string, unknown> = {}) {
+  const username = uniqueUsername('staff');
+  const res = await owner.client.post('/users/add', { name: 'Rui', username, password: 'staff pw', userScopes: scopes, ...extra });
+  expect(res.status).toBe(200);
+  const client = app.client();
+  expect((await client.post('/auth/signin', { username, password: 'staff pw' })).status).toBe(200);
+  return { username, client };
+}
+
+describe('/users', () => {
+  it('answers 401 without a session', async () => {
+    const c = app.client();
+    expect((await c.get('/users')).status).toBe(401);
+    expect((await c.post('/users/add', {})).status).toBe(401);
+    expect((await c.request('DELETE', '/users/delete/x@y.z')).status).toBe(401);
+  });
+
+  it.each([
+    [{ username: 'a@b.co', password: 'x' }, 'Please provide name!'],
+    [{ name: 'Rui', password: 'x' }, 'Please provide username!'],
+    [{ name: 'Rui', username: 'a@b.co' }, 'Please provide password!'],
+    [{ name: 'Rui', username: 'rui', password: 'x' }, 'Please provide valid email!'],
+    [{ name: 'x'.repeat(10_000), username: 'a@b.co', password: 'x' }, 'Name is too long!'],
+    [{ name: 'Rui', username: 'a@b.co', password: 'x', userScopes: ['ROOT'] }, 'Invalid scope!'],
+    [{ name: 'Rui', username: 'a@b.co', password: 'x', userScopes: 'POS' }, 'Invalid scope!'],
+  ])('add answers 400 for %j and creates nothing', async (body, message) => {
+    const t = await createTenant(app);
+    expect(await t.client.post('/users/add', body)).toMatchObject({ status: 400, body: { message } });
+    expect((await t.client.get<User[]>('/users')).body).toHaveLength(1);
+  });
+
+  it('update and reset-password answer their 400 messages', async () => {
+    const t = await createTenant(app);
+    const s = await addStaff(t, ['POS']);
+    expect(await t.client.post(`/users/update/${s.username}`, { name: '' })).toMatchObject({
+      status: 400,
+      body: { message: 'Please provide name!' },
+    });
+    expect(await t.client.post(`/users/update-password/${s.username}`, {})).toMatchObject({
+      status: 400,
+      body: { message: 'Provide new password!' },
+    });
+  });
+
+  it('answers 403 to staff without SETTINGS', async () => {
+    const t = await createTenant(app);
+    const s = await addStaff(t, ['POS']);
+    expect((await s.client.get('/users')).status).toBe(403);
+    expect((await s.client.post('/users/add', { name: 'X', username: uniqueUsername(), password: 'x' })).status).toBe(403);
+  });
+
+  it('lets staff with SETTINGS grant only the scopes they hold', async () => {
+    const t = await createTenant(app);
+    const manager = await addStaff(t, ['SETTINGS', 'POS']);
+    const granted = await manager.client.post('/users/add', {
+      name: 'Cook',
+      username: uniqueUsername('cook'),
+      password: 'x',
+      userScopes: ['POS', 'REPORTS'],
+    });
+    expect(granted).toMatchObject({ status: 403, body: { message: 'You cannot grant scopes you do not have: REPORTS' } });
+    const ok = await manager.client.post('/users/add', { name: 'Cook', username: uniqueUsername('cook'), password: 'x', userScopes: ['POS'] });
+    expect(ok.status).toBe(200);
+  });
+
+  it('never edits, resets or deletes an admin', async () => {
+    const t = await createTenant(app);
+    const manager = await addStaff(t, ['SETTINGS']);
+    for (const c of [t.client, manager.client]) {
+      expect((await c.post(`/users/update/${t.username}`, { name: 'Hijack' })).status).toBe(403);
+      expect((await c.post(`/users/update-password/${t.username}`, { password: 'x' })).status).toBe(403);
+      expect((await c.request('DELETE', `/users/delete/${t.username}`)).status).toBe(403);
+    }
+    expect((await app.client().post('/auth/signin', { username: t.username, password: t.password })).status).toBe(200);
+  });
+
+  it("answers 404 for another tenant's user and changes nothing", async () => {
+    const a = await createTenant(app);
+    const b = await createTenant(app);
+    const bStaff = await addStaff(b, ['POS']);
+    expect(await a.client.post(`/users/update/${bStaff.username}`, { name: 'X' })).toMatchObject({
+      status: 404,
+      body: { message: 'User not found!' },
+    });
+    expect((await a.client.post(`/users/update-password/${bStaff.username}`, { password: 'x' })).status).toBe(404);
+    expect((await a.client.request('DELETE', `/users/delete/${bStaff.username}`)).status).toBe(404);
+    expect((await bStaff.client.get('/auth/me')).body).toMatchObject({ user: { name: 'Rui' } });
+    expect((await a.client.get<User[]>('/users')).body.map((u) => u.username)).toEqual([a.username]);
+  });
+
+  it('refuses a username taken in any tenant', async () => {
+    const a = await createTenant(app);
+    const b = await createTenant(app);
+    const res = await a.client.post('/users/add', { name: 'X', username: b.username, password: 'x' });
+    expect(res).toMatchObject({ status: 409, body: { message: 'This username is already taken!' } });
+  });
+
+  it('adds, lists, updates, resets and deletes a staff user, each taking effect at once', async () => {
+    const t = await createTenant(app);
+    const s = await addStaff(t, ['POS'], { designation: 'Waiter', phone: '+351 912 345 678', email: 'RUI@mail.com' });
+    const list = await t.client.get<User[]>('/users');
+    expect(list.body.find((u) => u.username === s.username)).toEqual({
+      username: s.username,
+      name: 'Rui',
+      role: 'staff',
+      photo: null,
+      designation: 'Waiter',
+      phone: '+351 912 345 678',
+      email: 'rui@mail.com',
+      scope: 'POS',
+    });
+
+    // A new scope opens its screens on the very next request.
+    expect((await s.client.get('/users')).status).toBe(403);
+    expect(await t.client.post(`/users/update/${s.username}`, { name: 'Rui M', userScopes: ['SETTINGS'] })).toMatchObject({
+      status: 200,
+      body: { message: 'User updated successfully!' },
+    });
+    expect((await s.client.get('/users')).status).toBe(200);
+
+    // A password reset signs the user out everywhere.
+    expect((await t.client.post(`/users/update-password/${s.username}`, { password: 'new pw' })).status).toBe(200);
+    expect((await s.client.get('/auth/me')).status).toBe(401);
+    const again = app.client();
+    expect((await again.post('/auth/signin', { username: s.username, password: 'new pw' })).status).toBe(200);
+
+    // Deleting a user signs them out and frees nothing of anyone else.
+    expect(await t.client.request('DELETE', `/users/delete/${s.username}`)).toMatchObject({
+      status: 200,
+      body: { message: 'User deleted successfully!' },
+    });
+    expect((await again.get('/auth/me')).status).toBe(401);
+    expect((await t.client.get<User[]>('/users')).body).toHaveLength(1);
+  });
+
+  it('does not let a user delete themselves', async () => {
+    const t = await createTenant(app);
+    const manager = await addStaff(t, ['SETTINGS']);
+    expect(await manager.client.request('DELETE', `/users/delete/${manager.username}`)).toMatchObject({
+      status: 400,
+      body: { message: 'You cannot delete yourself!' },
+    });
+  });
+});
