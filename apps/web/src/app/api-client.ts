@@ -1,4 +1,12 @@
-import { type Audience, forgetSession, hasAuthCookie, storeUser } from './session.ts';
+import { queryClient } from './query-client.ts';
+import {
+  type Audience,
+  forgetSession,
+  hasAuthCookie,
+  isSigningOut,
+  setSigningOut,
+  storeUser,
+} from './session.ts';
 import type { SessionUser } from '@comanda/core';
 
 /** An answer other than 2xx; `serverMessage` is the server's `message`, when it sent one. */
@@ -22,11 +30,18 @@ export function setNavigator(fn: Navigate) {
 }
 
 const refreshFailures: Record<Audience, number> = { tenant: 0, superadmin: 0 };
+
 const refreshing: Partial<Record<Audience, Promise<boolean>>> = {};
 
-/** Ends the local session and sends the user to their sign-in page (SPEC §4, §8). */
+/**
+ * Ends a session the server no longer honours (signed out elsewhere, device removed, refresh failed) and
+ * sends the user to their sign-in page (SPEC §4, §8), dropping every cached answer of that user.
+ */
 export function endSession(aud: Audience) {
+  if (isSigningOut(aud)) return;
+  setSigningOut(aud, true);
   forgetSession(aud);
+  queryClient.clear();
   refreshFailures[aud] = 0;
   navigate(aud === 'superadmin' ? '/superadmin' : '/login');
 }
@@ -72,8 +87,16 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     fetch(`${API_BASE}${path}`, {
       method: opts.method ?? 'GET',
       credentials: 'include',
-      headers: opts.body === undefined || opts.body instanceof FormData ? undefined : { 'content-type': 'application/json' },
-      body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
+      headers:
+        opts.body === undefined || opts.body instanceof FormData
+          ? undefined
+          : { 'content-type': 'application/json' },
+      body:
+        opts.body === undefined
+          ? undefined
+          : opts.body instanceof FormData
+            ? opts.body
+            : JSON.stringify(opts.body),
     });
 
   let res = await send();

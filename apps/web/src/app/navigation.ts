@@ -16,15 +16,41 @@ export interface NavEntry {
 }
 
 export const NAV: NavEntry[] = [
-  { screen: 'home', label: 'nav.home', path: '/dashboard/home', icon: IconLayoutDashboard, section: 'offerings' },
-  { screen: 'profile', label: 'nav.profile', path: '/dashboard/profile', icon: IconUserCircle, section: 'account' },
-  { screen: 'devices', label: 'nav.devices', path: '/dashboard/devices', icon: IconDeviceMobile, section: 'account' },
-  { screen: 'contact-support', label: 'nav.support', path: '/dashboard/contact-support', icon: IconHeadset, section: 'account' },
+  {
+    screen: 'home',
+    label: 'nav.home',
+    path: '/dashboard/home',
+    icon: IconLayoutDashboard,
+    section: 'offerings',
+  },
+  {
+    screen: 'profile',
+    label: 'nav.profile',
+    path: '/dashboard/profile',
+    icon: IconUserCircle,
+    section: 'account',
+  },
+  {
+    screen: 'devices',
+    label: 'nav.devices',
+    path: '/dashboard/devices',
+    icon: IconDeviceMobile,
+    section: 'account',
+  },
+  {
+    screen: 'contact-support',
+    label: 'nav.support',
+    path: '/dashboard/contact-support',
+    icon: IconHeadset,
+    section: 'account',
+  },
 ];
 
 /** The entries a user may open (search); the sidebar also hides admin-only entries from staff. */
 export function entriesFor(subject: AccessSubject, where: 'search' | 'sidebar'): NavEntry[] {
   return NAV.filter(
-    (e) => canOpen(subject, e.screen) && (where === 'search' || (e.section !== 'account' && (!e.sidebarAdminOnly || subject.role === 'admin'))),
+    (e) =>
+      canOpen(subject, e.screen) &&
+      (where === 'search' || (e.section !== 'account' && (!e.sidebarAdminOnly || subject.role === 'admin'))),
   );
 }

@@ -12,9 +12,11 @@ function Root() {
 }
 
 // Each page is its own chunk; `lazy` resolves a feature module's named page component.
-const page = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => async () => ({
-  Component: pick(await load()),
-});
+const page =
+  <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) =>
+  async () => ({
+    Component: pick(await load()),
+  });
 
 /** The one route table (SPEC §2). */
 export const router = createBrowserRouter([
@@ -22,43 +24,106 @@ export const router = createBrowserRouter([
     element: <Root />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', lazy: page(() => import('../features/landing/LandingPage.tsx'), (m) => m.LandingPage) },
-      { path: '/login', lazy: page(() => import('../features/auth/LoginPage.tsx'), (m) => m.LoginPage) },
-      { path: '/register', lazy: page(() => import('../features/auth/RegisterPage.tsx'), (m) => m.RegisterPage) },
+      {
+        path: '/',
+        lazy: page(
+          () => import('../features/landing/LandingPage.tsx'),
+          (m) => m.LandingPage,
+        ),
+      },
+      {
+        path: '/login',
+        lazy: page(
+          () => import('../features/auth/LoginPage.tsx'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: '/register',
+        lazy: page(
+          () => import('../features/auth/RegisterPage.tsx'),
+          (m) => m.RegisterPage,
+        ),
+      },
       {
         path: '/forgot-password',
-        lazy: page(() => import('../features/auth/ForgotPasswordPage.tsx'), (m) => m.ForgotPasswordPage),
+        lazy: page(
+          () => import('../features/auth/ForgotPasswordPage.tsx'),
+          (m) => m.ForgotPasswordPage,
+        ),
       },
       {
         path: '/reset-password',
-        lazy: page(() => import('../features/auth/ResetPasswordPage.tsx'), (m) => m.ResetPasswordPage),
+        lazy: page(
+          () => import('../features/auth/ResetPasswordPage.tsx'),
+          (m) => m.ResetPasswordPage,
+        ),
       },
-      { path: '/no-access', lazy: page(() => import('../features/status/NoAccessPage.tsx'), (m) => m.NoAccessPage) },
-      { path: '/success', lazy: page(() => import('../features/status/SuccessPage.tsx'), (m) => m.SuccessPage) },
+      {
+        path: '/no-access',
+        lazy: page(
+          () => import('../features/status/NoAccessPage.tsx'),
+          (m) => m.NoAccessPage,
+        ),
+      },
+      {
+        path: '/success',
+        lazy: page(
+          () => import('../features/status/SuccessPage.tsx'),
+          (m) => m.SuccessPage,
+        ),
+      },
       {
         path: '/cancelled-payment',
-        lazy: page(() => import('../features/status/CancelledPaymentPage.tsx'), (m) => m.CancelledPaymentPage),
+        lazy: page(
+          () => import('../features/status/CancelledPaymentPage.tsx'),
+          (m) => m.CancelledPaymentPage,
+        ),
       },
       {
         path: '/superadmin',
-        lazy: page(() => import('../features/superadmin/SuperadminLoginPage.tsx'), (m) => m.SuperadminLoginPage),
+        lazy: page(
+          () => import('../features/superadmin/SuperadminLoginPage.tsx'),
+          (m) => m.SuperadminLoginPage,
+        ),
       },
       {
         path: '/superadmin/login',
-        lazy: page(() => import('../features/superadmin/SuperadminLoginPage.tsx'), (m) => m.SuperadminLoginPage),
+        lazy: page(
+          () => import('../features/superadmin/SuperadminLoginPage.tsx'),
+          (m) => m.SuperadminLoginPage,
+        ),
       },
       {
         path: '/superadmin/dashboard',
         element: <RequireSuperadmin />,
         children: [
           {
-            lazy: page(() => import('./layouts/SuperadminLayout.tsx'), (m) => m.SuperadminLayout),
+            lazy: page(
+              () => import('./layouts/SuperadminLayout.tsx'),
+              (m) => m.SuperadminLayout,
+            ),
             children: [
-              { index: true, lazy: page(() => import('../features/superadmin/SuperadminHomePage.tsx'), (m) => m.SuperadminHomePage) },
-              { path: 'home', lazy: page(() => import('../features/superadmin/SuperadminHomePage.tsx'), (m) => m.SuperadminHomePage) },
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/superadmin/SuperadminHomePage.tsx'),
+                  (m) => m.SuperadminHomePage,
+                ),
+              },
+              {
+                path: 'home',
+                lazy: page(
+                  () => import('../features/superadmin/SuperadminHomePage.tsx'),
+                  (m) => m.SuperadminHomePage,
+                ),
+              },
               {
                 path: 'contact-support',
-                lazy: page(() => import('../features/support/SupportPage.tsx'), (m) => m.SupportPage),
+                lazy: page(
+                  () => import('../features/support/SupportPage.tsx'),
+                  (m) => m.SupportPage,
+                ),
               },
             ],
           },
@@ -76,26 +141,62 @@ export const router = createBrowserRouter([
             ),
           },
           {
-            lazy: page(() => import('./layouts/DashboardLayout.tsx'), (m) => m.DashboardLayout),
+            lazy: page(
+              () => import('./layouts/DashboardLayout.tsx'),
+              (m) => m.DashboardLayout,
+            ),
             children: [
               {
                 element: <RequireScreen screen="home" />,
                 children: [
-                  { index: true, lazy: page(() => import('../features/home/HomePage.tsx'), (m) => m.HomePage) },
-                  { path: 'home', lazy: page(() => import('../features/home/HomePage.tsx'), (m) => m.HomePage) },
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('../features/home/HomePage.tsx'),
+                      (m) => m.HomePage,
+                    ),
+                  },
+                  {
+                    path: 'home',
+                    lazy: page(
+                      () => import('../features/home/HomePage.tsx'),
+                      (m) => m.HomePage,
+                    ),
+                  },
                 ],
               },
-              { path: 'profile', lazy: page(() => import('../features/profile/ProfilePage.tsx'), (m) => m.ProfilePage) },
-              { path: 'devices', lazy: page(() => import('../features/devices/DevicesPage.tsx'), (m) => m.DevicesPage) },
+              {
+                path: 'profile',
+                lazy: page(
+                  () => import('../features/profile/ProfilePage.tsx'),
+                  (m) => m.ProfilePage,
+                ),
+              },
+              {
+                path: 'devices',
+                lazy: page(
+                  () => import('../features/devices/DevicesPage.tsx'),
+                  (m) => m.DevicesPage,
+                ),
+              },
               {
                 path: 'contact-support',
-                lazy: page(() => import('../features/support/SupportPage.tsx'), (m) => m.SupportPage),
+                lazy: page(
+                  () => import('../features/support/SupportPage.tsx'),
+                  (m) => m.SupportPage,
+                ),
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: page(() => import('../features/status/NotFoundPage.tsx'), (m) => m.NotFoundPage) },
+      {
+        path: '*',
+        lazy: page(
+          () => import('../features/status/NotFoundPage.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
 ]);

@@ -9,6 +9,19 @@ const MARKER: Record<Audience, string> = { tenant: 'comanda_auth', superadmin: '
 const USER_KEY: Record<Audience, string> = { tenant: 'comanda.user', superadmin: 'comanda.superadmin' };
 
 const listeners = new Set<() => void>();
+// Set while a session ends on purpose or by the server's word: the guards then send the user to the
+// sign-in page rather than to /, and a second "session ended" signal does nothing.
+const signingOut: Record<Audience, boolean> = { tenant: false, superadmin: false };
+
+/** Marks (or clears) a session ending in this tab; the sign-in pages clear it. */
+export function setSigningOut(aud: Audience, on: boolean) {
+  signingOut[aud] = on;
+}
+
+/** Whether this tab's session is ending. */
+export function isSigningOut(aud: Audience): boolean {
+  return signingOut[aud];
+}
 const emit = () => listeners.forEach((l) => l());
 
 /** Whether the authentication cookie exists (SPEC §4: that is what "signed in" means to the browser). */
@@ -28,6 +41,7 @@ export function storedUser(aud: Audience): SessionUser | null {
 
 /** Keeps the signed-in user (after sign-in, refresh or a profile save). */
 export function storeUser(aud: Audience, user: SessionUser) {
+  signingOut[aud] = false;
   localStorage.setItem(USER_KEY[aud], JSON.stringify(user));
   emit();
 }

@@ -19,7 +19,12 @@ export const toast = {
   },
   /** Shows a spinner toast until `dismiss` is called with the returned id. */
   loading(message: string): string {
-    return notifications.show({ message: t(message), loading: true, autoClose: false, withCloseButton: false });
+    return notifications.show({
+      message: t(message),
+      loading: true,
+      autoClose: false,
+      withCloseButton: false,
+    });
   },
   dismiss(id: string) {
     notifications.hide(id);

@@ -5,10 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** The sign-in family of pages: brand, tagline and one card, comfortable on a phone and a tablet. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <Box mih="100vh" style={{ background: 'linear-gradient(160deg, var(--mantine-color-orange-0) 0%, #fff 55%)' }}>
+    <Box
+      mih="100vh"
+      style={{ background: 'linear-gradient(160deg, var(--mantine-color-orange-0) 0%, #fff 55%)' }}
+    >
       <Center mih="100vh" p="md">
         <Stack w="100%" maw={420} gap="lg">
           <Stack gap={4} align="center">

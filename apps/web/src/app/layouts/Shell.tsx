@@ -1,7 +1,25 @@
-import { ActionIcon, AppShell, Burger, Group, Kbd, NavLink, ScrollArea, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Group,
+  Kbd,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';
-import { IconChefHat, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch } from '@tabler/icons-react';
+import {
+  IconChefHat,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconSearch,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -16,13 +34,22 @@ export interface ShellSection {
  * The signed-in frame shared by the tenant back office and the super admin: a collapsible sidebar whose
  * state is remembered, a Ctrl/Cmd+K search over the pages the user may open, and a header slot.
  */
-export function Shell(props: { storageKey: string; sections: ShellSection[]; searchEntries: NavEntry[]; header: ReactNode }) {
+export function Shell(props: {
+  storageKey: string;
+  sections: ShellSection[];
+  searchEntries: NavEntry[];
+  header: ReactNode;
+}) {
   const { t } = useTranslation('dashboard');
   const location = useLocation();
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 48em)');
   const [mobileOpen, mobile] = useDisclosure(false);
-  const [expanded, setExpanded] = useLocalStorage({ key: props.storageKey, defaultValue: true, getInitialValueInEffect: false });
+  const [expanded, setExpanded] = useLocalStorage({
+    key: props.storageKey,
+    defaultValue: true,
+    getInitialValueInEffect: false,
+  });
   const wide = expanded || isMobile;
 
   return (
@@ -34,7 +61,13 @@ export function Shell(props: { storageKey: string; sections: ShellSection[]; sea
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.menu')} />
+            <Burger
+              opened={mobileOpen}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('shell.menu')}
+            />
             <Tooltip label={expanded ? t('shell.collapse') : t('shell.expand')}>
               <ActionIcon
                 variant="subtle"
@@ -45,7 +78,11 @@ export function Shell(props: { storageKey: string; sections: ShellSection[]; sea
                 aria-label={expanded ? t('shell.collapse') : t('shell.expand')}
                 aria-expanded={expanded}
               >
-                {expanded ? <IconLayoutSidebarLeftCollapse size={22} /> : <IconLayoutSidebarLeftExpand size={22} />}
+                {expanded ? (
+                  <IconLayoutSidebarLeftCollapse size={22} />
+                ) : (
+                  <IconLayoutSidebarLeftExpand size={22} />
+                )}
               </ActionIcon>
             </Tooltip>
             <Group gap={8} wrap="nowrap">

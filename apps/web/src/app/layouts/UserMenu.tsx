@@ -6,7 +6,15 @@ import { Link } from 'react-router';
 import type { NavEntry } from '../navigation.ts';
 
 /** The header's user menu: name, upper-case role, designation, account links and Logout (SPEC §2). */
-export function UserMenu({ user, links, onLogout }: { user: SessionUser; links: NavEntry[]; onLogout: () => void }) {
+export function UserMenu({
+  user,
+  links,
+  onLogout,
+}: {
+  user: SessionUser;
+  links: NavEntry[];
+  onLogout: () => void;
+}) {
   const { t } = useTranslation('dashboard');
   const initials = user.name
     .split(/\s+/)

@@ -18,7 +18,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const signedIn = useSignedInRedirect('tenant');
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { username: '', password: '' }, validate: zodValidate(signinSchema) });
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: zodValidate(signinSchema),
+  });
 
   if (signedIn) return <Navigate to={signedIn} replace />;
 

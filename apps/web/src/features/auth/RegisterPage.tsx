@@ -41,7 +41,12 @@ export function RegisterPage() {
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label={t('field.businessName')} placeholder="Cafe Sol" withAsterisk {...form.getInputProps('biz_name')} />
+          <TextInput
+            label={t('field.businessName')}
+            placeholder="Cafe Sol"
+            withAsterisk
+            {...form.getInputProps('biz_name')}
+          />
           <TextInput
             label={t('field.email')}
             placeholder="you@restaurant.com"

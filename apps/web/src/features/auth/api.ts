@@ -13,4 +13,8 @@ export const forgotPassword = (body: { username: string }) =>
   apiRequest<Message>('/auth/forgot-password', { method: 'POST', body, skipRefresh: true });
 
 export const resetPassword = (token: string, body: { password: string }) =>
-  apiRequest<Message>(`/auth/reset-password/${encodeURIComponent(token)}`, { method: 'POST', body, skipRefresh: true });
+  apiRequest<Message>(`/auth/reset-password/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    body,
+    skipRefresh: true,
+  });

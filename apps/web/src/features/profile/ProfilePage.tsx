@@ -16,7 +16,10 @@ export function ProfilePage() {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: profileKey, queryFn: fetchMe });
-  const form = useForm({ initialValues: { name: '', designation: '' }, validate: zodValidate(profileSchema) });
+  const form = useForm({
+    initialValues: { name: '', designation: '' },
+    validate: zodValidate(profileSchema),
+  });
   const { setValues, resetDirty } = form;
 
   useEffect(() => {

@@ -10,7 +10,10 @@ export function SuperadminHomePage() {
   const user = useSessionUser('superadmin');
   return (
     <Stack>
-      <PageHeader title={t('home.title')} description={t('home.signedInAs', { name: user?.username ?? '' })} />
+      <PageHeader
+        title={t('home.title')}
+        description={t('home.signedInAs', { name: user?.username ?? '' })}
+      />
       <Card withBorder radius="lg" padding="lg">
         <Group justify="space-between">
           <Text c="dimmed" fz="sm">

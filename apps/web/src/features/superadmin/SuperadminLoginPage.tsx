@@ -19,7 +19,10 @@ export function SuperadminLoginPage() {
   const navigate = useNavigate();
   const signedIn = useSignedInRedirect('superadmin');
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { username: '', password: '' }, validate: zodValidate(superadminSigninSchema) });
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: zodValidate(superadminSigninSchema),
+  });
 
   if (signedIn) return <Navigate to={HOME} replace />;
 
@@ -41,8 +44,19 @@ export function SuperadminLoginPage() {
     <AuthLayout title={t('superadmin.title')} subtitle={t('superadmin.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label={t('field.email')} type="email" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-          <PasswordInput label={t('field.password')} autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
+          <TextInput
+            label={t('field.email')}
+            type="email"
+            autoComplete="username"
+            withAsterisk
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t('field.password')}
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
           <Button type="submit" loading={busy} fullWidth>
             {t('login.submit')}
           </Button>
