@@ -140,7 +140,8 @@ export async function buildApp(opts: BuildOptions) {
     { prefix: '/api/v1' },
   );
 
-  const webDist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
+  const webDist =
+    opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -148,13 +149,15 @@ export async function buildApp(opts: BuildOptions) {
       index: false,
       // Vite names assets by content hash: cache them for good; index.html is never cached.
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
   // The single-page app answers every other GET for a page; unknown API paths stay JSON 404s.
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
     if (!webDist || !isPage) return reply.status(404).send({ message: 'Not found!' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

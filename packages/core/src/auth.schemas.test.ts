@@ -25,11 +25,15 @@ describe('signupSchema', () => {
   it('answers each register message', () => {
     expect(firstMessage(signupSchema, { ...ok, biz_name: '' })).toBe('Please provide business name!');
     expect(firstMessage(signupSchema, { ...ok, username: '' })).toBe('Please provide email!');
-    expect(firstMessage(signupSchema, { ...ok, username: 'not-an-email' })).toBe('Please provide valid email!');
+    expect(firstMessage(signupSchema, { ...ok, username: 'not-an-email' })).toBe(
+      'Please provide valid email!',
+    );
     expect(firstMessage(signupSchema, { ...ok, password: '' })).toBe('Please provide password!');
   });
   it('refuses a 10,000 character business name and an unknown time zone', () => {
-    expect(firstMessage(signupSchema, { ...ok, biz_name: 'x'.repeat(10_000) })).toBe('Business name is too long!');
+    expect(firstMessage(signupSchema, { ...ok, biz_name: 'x'.repeat(10_000) })).toBe(
+      'Business name is too long!',
+    );
     expect(firstMessage(signupSchema, { ...ok, timezone: 'Mars/Olympus' })).toBe('Unknown time zone!');
     expect(firstMessage(signupSchema, { ...ok, timezone: 'Europe/Lisbon' })).toBeUndefined();
   });

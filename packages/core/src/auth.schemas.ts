@@ -41,11 +41,7 @@ export const signupSchema = z.object({
   username: emailText('Please provide email!', 'Please provide valid email!'),
   password: passwordText('Please provide password!'),
   // The registering browser's time zone; "today" and the daily token reset follow it.
-  timezone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { error: 'Unknown time zone!' })
-    .optional(),
+  timezone: z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone!' }).optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 

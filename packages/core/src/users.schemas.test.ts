@@ -16,7 +16,10 @@ describe('addUserSchema', () => {
     expect(firstMessage(addUserSchema, { ...ok, username: 'rui' })).toBe('Please provide valid email!');
   });
   it('keeps known scopes once and refuses unknown ones', () => {
-    expect(addUserSchema.parse({ ...ok, userScopes: ['POS', 'POS', 'KITCHEN'] }).userScopes).toEqual(['POS', 'KITCHEN']);
+    expect(addUserSchema.parse({ ...ok, userScopes: ['POS', 'POS', 'KITCHEN'] }).userScopes).toEqual([
+      'POS',
+      'KITCHEN',
+    ]);
     expect(firstMessage(addUserSchema, { ...ok, userScopes: ['ROOT'] })).toBe('Invalid scope!');
     expect(addUserSchema.parse(ok).userScopes).toEqual([]);
   });

@@ -27,10 +27,7 @@ export interface SuperadminAuth {
 
 /** Who may call a route. Every route says one of these; there is no default. */
 export type RouteAccess =
-  | { public: true }
-  | { superadmin: true }
-  | { signedIn: true; allowInactive?: boolean }
-  | { screen: Screen };
+  { public: true } | { superadmin: true } | { signedIn: true; allowInactive?: boolean } | { screen: Screen };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -42,7 +42,8 @@ const envSchema = z
     }
     if (env.BILLING === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BILLING=stripe' });
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BILLING=stripe' });
       }
     }
   });
@@ -63,21 +64,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
-    /\/+$/,
-    '',
-  );
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`
+  ).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
-    superadmin: e.SUPERADMIN_USERNAME && e.SUPERADMIN_PASSWORD
-      ? { username: e.SUPERADMIN_USERNAME.toLowerCase(), password: e.SUPERADMIN_PASSWORD }
-      : undefined,
+    superadmin:
+      e.SUPERADMIN_USERNAME && e.SUPERADMIN_PASSWORD
+        ? { username: e.SUPERADMIN_USERNAME.toLowerCase(), password: e.SUPERADMIN_PASSWORD }
+        : undefined,
     billing: e.BILLING,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceId: e.STRIPE_PRICE_ID },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      priceId: e.STRIPE_PRICE_ID,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,

@@ -13,10 +13,12 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError(400, 'bad_request', message);
-export const unauthorized = (message = 'Please sign in to continue!') => new AppError(401, 'unauthorized', message);
+export const unauthorized = (message = 'Please sign in to continue!') =>
+  new AppError(401, 'unauthorized', message);
 export const paymentRequired = (message = 'Your subscription is inactive!') =>
   new AppError(402, 'payment_required', message);
-export const forbidden = (message = "You don't have access to this area!") => new AppError(403, 'forbidden', message);
+export const forbidden = (message = "You don't have access to this area!") =>
+  new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found!') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 

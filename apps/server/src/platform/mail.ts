@@ -17,7 +17,12 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each message is written to <DATA_DIR>/outbox as an .eml file
  * and logged, so a self-hosted install without mail still lets an operator hand out reset links.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -31,7 +36,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9.@-]/g, '')}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9.@-]/g, '')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL set)');
     },

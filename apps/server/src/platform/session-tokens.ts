@@ -9,7 +9,12 @@ export const REFRESH_GRACE_MS = 30_000;
 
 /** Cookie names per audience; `marker` is the readable "authentication cookie" the web guard checks. */
 export const COOKIES = {
-  tenant: { access: 'comanda_at', refresh: 'comanda_rt', marker: 'comanda_auth', refreshPath: '/api/v1/auth' },
+  tenant: {
+    access: 'comanda_at',
+    refresh: 'comanda_rt',
+    marker: 'comanda_auth',
+    refreshPath: '/api/v1/auth',
+  },
   superadmin: {
     access: 'comanda_sa_at',
     refresh: 'comanda_sa_rt',
@@ -75,7 +80,10 @@ export function sameHash(a: string | null | undefined, b: string): boolean {
  * Refresh and reset tokens name their row, so a lookup is by primary key and the secret is compared in
  * constant time: `<tenant>.<id>.<secret>` (the super admin's have no tenant part).
  */
-export function parseRowToken(token: string | undefined, parts: 2 | 3): { ids: number[]; secret: string } | null {
+export function parseRowToken(
+  token: string | undefined,
+  parts: 2 | 3,
+): { ids: number[]; secret: string } | null {
   if (!token || token.length > 200) return null;
   const pieces = token.split('.');
   if (pieces.length !== parts) return null;
@@ -98,7 +106,12 @@ export function setSessionCookies(
 ) {
   const names = COOKIES[aud];
   const base = { sameSite: 'lax' as const, secure: opts.secure };
-  reply.setCookie(names.access, tokens.access, { ...base, httpOnly: true, path: '/', maxAge: ACCESS_TTL_SECONDS });
+  reply.setCookie(names.access, tokens.access, {
+    ...base,
+    httpOnly: true,
+    path: '/',
+    maxAge: ACCESS_TTL_SECONDS,
+  });
   reply.setCookie(names.refresh, tokens.refresh, {
     ...base,
     httpOnly: true,

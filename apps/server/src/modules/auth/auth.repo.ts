@@ -78,7 +78,13 @@ export async function findDevice(tx: Tx, tenantId: number, deviceId: number) {
 }
 
 /** Replaces the device's refresh token, keeping the previous one for the concurrent-refresh grace. */
-export async function rotateRefresh(tx: Tx, tenantId: number, deviceId: number, refreshHash: string, previous: string) {
+export async function rotateRefresh(
+  tx: Tx,
+  tenantId: number,
+  deviceId: number,
+  refreshHash: string,
+  previous: string,
+) {
   await tx
     .update(devices)
     .set({ refreshHash, previousRefreshHash: previous, rotatedAt: sql`now()`, lastSeenAt: sql`now()` })
@@ -167,7 +173,11 @@ export async function useResetToken(tx: Tx, tenantId: number, id: number): Promi
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(
-      and(eq(passwordResetTokens.tenantId, tenantId), eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)),
+      and(
+        eq(passwordResetTokens.tenantId, tenantId),
+        eq(passwordResetTokens.id, id),
+        isNull(passwordResetTokens.usedAt),
+      ),
     )
     .returning({ id: passwordResetTokens.id });
   return rows.length === 1;

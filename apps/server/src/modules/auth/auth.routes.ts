@@ -29,7 +29,10 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
       const body = request.body as { username?: unknown } | undefined;
       return `${scope}:${request.ip}:${typeof body?.username === 'string' ? body.username.toLowerCase() : ''}`;
     },
-    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many attempts! Please try again in a minute.' }),
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      message: 'Too many attempts! Please try again in a minute.',
+    }),
   });
 
   app.post(
@@ -90,7 +93,11 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
   app.post(
     '/auth/forgot-password',
     {
-      schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageSchema, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        body: forgotPasswordSchema,
+        response: { 200: messageSchema, ...errorResponses },
+      },
       config: { access: { public: true }, rateLimit: limited('forgot') },
     },
     async (request) => auth.forgotPassword(request.body.username, request.ip),

@@ -4,7 +4,13 @@ import { audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { REFRESH_GRACE_MS, hashSecret, parseRowToken, randomSecret, sameHash } from '../../platform/session-tokens.ts';
+import {
+  REFRESH_GRACE_MS,
+  hashSecret,
+  parseRowToken,
+  randomSecret,
+  sameHash,
+} from '../../platform/session-tokens.ts';
 import * as repo from './auth.repo.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -60,7 +66,8 @@ export function createAuthService(ctx: AppContext) {
     async signup(input: z.output<typeof signupSchema>) {
       const passwordHash = await hashPassword(input.password);
       await database.asSystem(async (tx) => {
-        if (await repo.findUserByUsername(tx, input.username)) throw conflict('This email is already registered!');
+        if (await repo.findUserByUsername(tx, input.username))
+          throw conflict('This email is already registered!');
         const tenantId = await repo.insertTenant(tx, {
           name: input.biz_name,
           email: input.username,
@@ -87,7 +94,11 @@ export function createAuthService(ctx: AppContext) {
     async signout(tenantId: number, userId: number, deviceId: number, ip: string | null) {
       await database.inTenant(tenantId, async (tx) => {
         await repo.revokeDevice(tx, tenantId, deviceId, 'signout');
-        await audit(tx, { tenantId, userId, deviceId, ip }, { action: 'auth.signout', targetType: 'device', targetId: deviceId });
+        await audit(
+          tx,
+          { tenantId, userId, deviceId, ip },
+          { action: 'auth.signout', targetType: 'device', targetId: deviceId },
+        );
       });
       ctx.events.deviceRevoked(tenantId, deviceId);
       return { message: 'Logged out successfully!' };
@@ -107,7 +118,8 @@ export function createAuthService(ctx: AppContext) {
         if (!device || device.revokedAt) return null;
         const current = sameHash(device.refreshHash, presented);
         const graceful =
-          sameHash(device.previousRefreshHash, presented) && Date.now() - device.rotatedAt.getTime() < REFRESH_GRACE_MS;
+          sameHash(device.previousRefreshHash, presented) &&
+          Date.now() - device.rotatedAt.getTime() < REFRESH_GRACE_MS;
         if (!current && !graceful) {
           await repo.revokeDevice(tx, tenantId, deviceId, 'refresh token reuse');
           await audit(
@@ -178,7 +190,12 @@ export function createAuthService(ctx: AppContext) {
         await audit(
           tx,
           { tenantId, userId: row.userId, deviceId: null, ip },
-          { action: 'auth.password_reset', targetType: 'user', targetId: row.userId, details: { devicesSignedOut: ids.length } },
+          {
+            action: 'auth.password_reset',
+            targetType: 'user',
+            targetId: row.userId,
+            details: { devicesSignedOut: ids.length },
+          },
         );
         return ids;
       });

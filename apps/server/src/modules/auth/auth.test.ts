@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/db/schema.ts';
-import { type TestApp, createTenant, lastResetToken, startTestApp, uniqueUsername } from '../../../test/harness.ts';
+import {
+  type TestApp,
+  createTenant,
+  lastResetToken,
+  startTestApp,
+  uniqueUsername,
+} from '../../../test/harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -34,10 +40,14 @@ describe('POST /auth/signup', () => {
   });
 
   it('answers each field message for an empty body and creates nothing', async () => {
-    const before = await app.database.asSystem((tx) => tx.execute(sql`select count(*)::int as n from tenants`));
+    const before = await app.database.asSystem((tx) =>
+      tx.execute(sql`select count(*)::int as n from tenants`),
+    );
     const res = await app.client().post('/auth/signup');
     expect(res).toMatchObject({ status: 400, body: { message: 'Please provide business name!' } });
-    const after = await app.database.asSystem((tx) => tx.execute(sql`select count(*)::int as n from tenants`));
+    const after = await app.database.asSystem((tx) =>
+      tx.execute(sql`select count(*)::int as n from tenants`),
+    );
     expect(JSON.stringify(after)).toBe(JSON.stringify(before));
   });
 
@@ -45,14 +55,23 @@ describe('POST /auth/signup', () => {
     const username = uniqueUsername();
     const c = app.client();
     expect((await c.post('/auth/signup', { biz_name: 'A', username, password: 'pw' })).status).toBe(200);
-    const again = await c.post('/auth/signup', { biz_name: 'B', username: username.toUpperCase(), password: 'pw' });
+    const again = await c.post('/auth/signup', {
+      biz_name: 'B',
+      username: username.toUpperCase(),
+      password: 'pw',
+    });
     expect(again).toMatchObject({ status: 409, body: { message: 'This email is already registered!' } });
   });
 
   it('creates the tenant and its admin, who can sign in', async () => {
     const username = uniqueUsername();
     const c = app.client();
-    const res = await c.post('/auth/signup', { biz_name: 'Cafe Sol', username, password: 'pw 1', timezone: 'Europe/Lisbon' });
+    const res = await c.post('/auth/signup', {
+      biz_name: 'Cafe Sol',
+      username,
+      password: 'pw 1',
+      timezone: 'Europe/Lisbon',
+    });
     expect(res).toMatchObject({ status: 200, body: { message: 'Account created! Please sign in.' } });
     const signin = await c.post('/auth/signin', { username, password: 'pw 1' });
     expect(signin.status).toBe(200);
@@ -65,7 +84,9 @@ describe('POST /auth/signup', () => {
 
 describe('bad input never answers 500', () => {
   it('answers 400 to malformed JSON', async () => {
-    const res = await app.client().request('POST', '/auth/signin', '{"username":', { 'content-type': 'application/json' });
+    const res = await app
+      .client()
+      .request('POST', '/auth/signin', '{"username":', { 'content-type': 'application/json' });
     expect(res).toMatchObject({ status: 400, body: { message: 'Malformed JSON body!' } });
   });
 
@@ -79,7 +100,9 @@ describe('bad input never answers 500', () => {
   });
 
   it('answers 415 to a body that is not JSON', async () => {
-    const res = await app.client().request('POST', '/auth/signin', 'username=a', { 'content-type': 'text/xml' });
+    const res = await app
+      .client()
+      .request('POST', '/auth/signin', 'username=a', { 'content-type': 'text/xml' });
     expect(res.status).toBe(415);
     expect(res.body.message).toBe('Unsupported content type!');
   });
@@ -119,7 +142,9 @@ describe('POST /auth/signin', () => {
     const res = await app.client().post('/auth/signin', { username, password });
     const cookies = res.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith('comanda_at='))).toMatch(/HttpOnly/i);
-    expect(cookies.find((c) => c.startsWith('comanda_rt='))).toMatch(/Path=\/api\/v1\/auth.*HttpOnly|HttpOnly.*Path=\/api\/v1\/auth/i);
+    expect(cookies.find((c) => c.startsWith('comanda_rt='))).toMatch(
+      /Path=\/api\/v1\/auth.*HttpOnly|HttpOnly.*Path=\/api\/v1\/auth/i,
+    );
     expect(cookies.find((c) => c.startsWith('comanda_auth='))).not.toMatch(/HttpOnly/i);
     expect(cookies.every((c) => /SameSite=Lax/i.test(c))).toBe(true);
   });
@@ -129,9 +154,13 @@ describe('POST /auth/signin', () => {
     try {
       const c = limited.client();
       const username = uniqueUsername();
-      for (let i = 0; i < 3; i += 1) expect((await c.post('/auth/signin', { username, password: 'x' })).status).toBe(401);
+      for (let i = 0; i < 3; i += 1)
+        expect((await c.post('/auth/signin', { username, password: 'x' })).status).toBe(401);
       const res = await c.post('/auth/signin', { username, password: 'x' });
-      expect(res).toMatchObject({ status: 429, body: { message: 'Too many attempts! Please try again in a minute.' } });
+      expect(res).toMatchObject({
+        status: 429,
+        body: { message: 'Too many attempts! Please try again in a minute.' },
+      });
       // Another account from the same address is not locked out.
       expect((await c.post('/auth/signin', { username: uniqueUsername(), password: 'x' })).status).toBe(401);
     } finally {
@@ -147,7 +176,10 @@ describe('POST /auth/signin', () => {
 
 describe('sessions are checked on every request', () => {
   it('answers 401 without a session', async () => {
-    expect(await app.client().get('/auth/me')).toMatchObject({ status: 401, body: { message: 'Please sign in to continue!' } });
+    expect(await app.client().get('/auth/me')).toMatchObject({
+      status: 401,
+      body: { message: 'Please sign in to continue!' },
+    });
   });
 
   it('answers 401 to a forged access token', async () => {
@@ -170,8 +202,13 @@ describe('sessions are checked on every request', () => {
 
   it('answers 402 on every call once the tenant is deactivated, but still lets the user sign out', async () => {
     const t = await createTenant(app);
-    await app.database.asSystem((tx) => tx.execute(sql`update tenants set is_active = false where id = ${t.tenantId}`));
-    expect(await t.client.get('/auth/devices')).toMatchObject({ status: 402, body: { message: 'Your subscription is inactive!' } });
+    await app.database.asSystem((tx) =>
+      tx.execute(sql`update tenants set is_active = false where id = ${t.tenantId}`),
+    );
+    expect(await t.client.get('/auth/devices')).toMatchObject({
+      status: 402,
+      body: { message: 'Your subscription is inactive!' },
+    });
     expect((await t.client.get('/auth/me')).status).toBe(200);
     expect((await t.client.post('/auth/signout')).status).toBe(200);
   });
@@ -187,7 +224,10 @@ describe('POST /auth/refresh-token', () => {
     const t = await createTenant(app);
     const before = t.client.cookies.get('comanda_rt');
     const res = await t.client.post('/auth/refresh-token');
-    expect(res).toMatchObject({ status: 200, body: { message: 'Session refreshed!', user: { username: t.username } } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { message: 'Session refreshed!', user: { username: t.username } },
+    });
     expect(t.client.cookies.get('comanda_rt')).not.toBe(before);
     expect((await t.client.get('/auth/me')).status).toBe(200);
   });
@@ -198,7 +238,9 @@ describe('POST /auth/refresh-token', () => {
     expect((await t.client.post('/auth/refresh-token')).status).toBe(200);
     // Age the rotation past the grace period that covers two tabs refreshing at once.
     await app.database.asSystem((tx) =>
-      tx.execute(sql`update devices set rotated_at = now() - interval '5 minutes' where tenant_id = ${t.tenantId}`),
+      tx.execute(
+        sql`update devices set rotated_at = now() - interval '5 minutes' where tenant_id = ${t.tenantId}`,
+      ),
     );
     expect((await thief.post('/auth/refresh-token')).status).toBe(401);
     // The legitimate holder is signed out too: the session is burnt.
@@ -210,7 +252,10 @@ describe('POST /auth/refresh-token', () => {
   it('lets two tabs refresh with the same token at once', async () => {
     const t = await createTenant(app);
     const other = t.client.copy();
-    const [a, b] = await Promise.all([t.client.post('/auth/refresh-token'), other.post('/auth/refresh-token')]);
+    const [a, b] = await Promise.all([
+      t.client.post('/auth/refresh-token'),
+      other.post('/auth/refresh-token'),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
   });
 });
@@ -229,29 +274,45 @@ describe('password reset', () => {
 
   it('answers the same for an unknown account and sends nothing', async () => {
     const res = await app.client().post('/auth/forgot-password', { username: uniqueUsername() });
-    expect(res).toMatchObject({ status: 200, body: { message: 'If an account exists for this email, a reset link has been sent to it!' } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { message: 'If an account exists for this email, a reset link has been sent to it!' },
+    });
   });
 
   it('mails a single-use link that sets the password and signs every device out', async () => {
     const t = await createTenant(app);
     const tablet = app.client();
     await tablet.post('/auth/signin', { username: t.username, password: t.password });
-    expect((await app.client().post('/auth/forgot-password', { username: t.username.toUpperCase() })).status).toBe(200);
+    expect(
+      (await app.client().post('/auth/forgot-password', { username: t.username.toUpperCase() })).status,
+    ).toBe(200);
     const token = lastResetToken(app, t.username);
 
-    const reset = await app.client().post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'new pass' });
-    expect(reset).toMatchObject({ status: 200, body: { message: 'Password updated! Please sign in with your new password.' } });
+    const reset = await app
+      .client()
+      .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'new pass' });
+    expect(reset).toMatchObject({
+      status: 200,
+      body: { message: 'Password updated! Please sign in with your new password.' },
+    });
     expect((await t.client.get('/auth/me')).status).toBe(401);
     expect((await tablet.get('/auth/me')).status).toBe(401);
-    expect((await app.client().post('/auth/signin', { username: t.username, password: t.password })).status).toBe(401);
-    expect((await app.client().post('/auth/signin', { username: t.username, password: 'new pass' })).status).toBe(200);
+    expect(
+      (await app.client().post('/auth/signin', { username: t.username, password: t.password })).status,
+    ).toBe(401);
+    expect(
+      (await app.client().post('/auth/signin', { username: t.username, password: 'new pass' })).status,
+    ).toBe(200);
 
-    const again = await app.client().post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'x' });
+    const again = await app
+      .client()
+      .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'x' });
     expect(again).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset link!' } });
     expect(await auditActions(t.tenantId)).toContain('auth.password_reset');
   });
 
-  it('refuses a forged, expired or another tenant\'s token', async () => {
+  it("refuses a forged, expired or another tenant's token", async () => {
     const t = await createTenant(app);
     await app.client().post('/auth/forgot-password', { username: t.username });
     const token = lastResetToken(app, t.username);
@@ -259,13 +320,19 @@ describe('password reset', () => {
     const forged = `${tenant}.${id}.${'A'.repeat(secret?.length ?? 43)}`;
     const otherTenant = `${Number(tenant) + 100000}.${id}.${secret}`;
     for (const bad of [forged, otherTenant, 'garbage']) {
-      const res = await app.client().post(`/auth/reset-password/${encodeURIComponent(bad)}`, { password: 'x' });
+      const res = await app
+        .client()
+        .post(`/auth/reset-password/${encodeURIComponent(bad)}`, { password: 'x' });
       expect(res).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset link!' } });
     }
     await app.database.asSystem((tx) =>
-      tx.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 second' where tenant_id = ${t.tenantId}`),
+      tx.execute(
+        sql`update password_reset_tokens set expires_at = now() - interval '1 second' where tenant_id = ${t.tenantId}`,
+      ),
     );
-    const expired = await app.client().post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'x' });
+    const expired = await app
+      .client()
+      .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'x' });
     expect(expired.status).toBe(400);
   });
 });

@@ -17,7 +17,12 @@ export async function findOwnLiveDevice(tx: Tx, tenantId: number, userId: number
     .select({ id: devices.id })
     .from(devices)
     .where(
-      and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId), eq(devices.userId, userId), isNull(devices.revokedAt)),
+      and(
+        eq(devices.tenantId, tenantId),
+        eq(devices.id, deviceId),
+        eq(devices.userId, userId),
+        isNull(devices.revokedAt),
+      ),
     )
     .limit(1);
   return row;

@@ -18,7 +18,11 @@ export function devicesRoutes(app: Api, deps: { devices: DevicesService }) {
   app.post(
     '/auth/remove-device',
     {
-      schema: { tags: ['devices'], body: removeDeviceSchema, response: { 200: messageSchema, ...errorResponses } },
+      schema: {
+        tags: ['devices'],
+        body: removeDeviceSchema,
+        response: { 200: messageSchema, ...errorResponses },
+      },
       config: { access: { screen: 'devices' } },
     },
     async (request) => deps.devices.remove(actorOf(request), request.body.device_id),

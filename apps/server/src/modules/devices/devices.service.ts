@@ -10,7 +10,9 @@ export function createDevicesService(ctx: AppContext) {
   return {
     /** The signed-in user's devices, the current one marked (SPEC §3 Device). */
     async list(actor: Actor & { userId: number; deviceId: number }): Promise<Device[]> {
-      const rows = await database.inTenant(actor.tenantId, (tx) => repo.listLiveDevices(tx, actor.tenantId, actor.userId));
+      const rows = await database.inTenant(actor.tenantId, (tx) =>
+        repo.listLiveDevices(tx, actor.tenantId, actor.userId),
+      );
       return rows.map((d) => ({
         device_id: d.id,
         device_ip: d.ip,

@@ -15,7 +15,9 @@ describe('GET /auth/devices', () => {
 
   it("lists the user's signed-in devices, the current one marked", async () => {
     const t = await createTenant(app);
-    const phone = app.client('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1');
+    const phone = app.client(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+    );
     await phone.post('/auth/signin', { username: t.username, password: t.password });
     const res = await t.client.get<Device[]>('/auth/devices');
     expect(res.status).toBe(200);
@@ -32,10 +34,16 @@ describe('POST /auth/remove-device', () => {
     expect((await app.client().post('/auth/remove-device', { device_id: 1 })).status).toBe(401);
   });
 
-  it.each([[{}], [{ device_id: 'abc' }], [{ device_id: -1 }], [{ device_id: 1.5 }]])('answers 400 for %j', async (body) => {
-    const t = await createTenant(app);
-    expect(await t.client.post('/auth/remove-device', body)).toMatchObject({ status: 400, body: { message: 'Invalid request!' } });
-  });
+  it.each([[{}], [{ device_id: 'abc' }], [{ device_id: -1 }], [{ device_id: 1.5 }]])(
+    'answers 400 for %j',
+    async (body) => {
+      const t = await createTenant(app);
+      expect(await t.client.post('/auth/remove-device', body)).toMatchObject({
+        status: 400,
+        body: { message: 'Invalid request!' },
+      });
+    },
+  );
 
   it('refuses to remove the current device', async () => {
     const t = await createTenant(app);

@@ -16,6 +16,8 @@ describe('GET /health', () => {
   it('serves the OpenAPI description of every route', async () => {
     const res = await fetch(`${app.url}/api/docs/json`);
     const doc = (await res.json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/signin', '/auth/devices', '/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/auth/signin', '/auth/devices', '/health']),
+    );
   });
 });

@@ -9,7 +9,10 @@ export function profileRoutes(app: Api, deps: { profile: ProfileService }) {
   app.get(
     '/auth/me',
     {
-      schema: { tags: ['profile'], response: { 200: z.object({ user: sessionUserSchema }), ...errorResponses } },
+      schema: {
+        tags: ['profile'],
+        response: { 200: z.object({ user: sessionUserSchema }), ...errorResponses },
+      },
       config: { access: { signedIn: true, allowInactive: true } },
     },
     async (request) => {

@@ -15,7 +15,10 @@ describe('GET /auth/me', () => {
   it('answers the signed-in user', async () => {
     const t = await createTenant(app, { bizName: 'Bar Azul' });
     const res = await t.client.get('/auth/me');
-    expect(res).toMatchObject({ status: 200, body: { user: { username: t.username, name: 'Bar Azul', role: 'admin', tenant_id: t.tenantId } } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { user: { username: t.username, name: 'Bar Azul', role: 'admin', tenant_id: t.tenantId } },
+    });
   });
 });
 
@@ -39,8 +42,13 @@ describe('POST /auth/profile', () => {
   it("saves the user's own name and designation", async () => {
     const t = await createTenant(app);
     const res = await t.client.post('/auth/profile', { name: ' Ana Lima ', designation: 'Owner' });
-    expect(res).toMatchObject({ status: 200, body: { message: 'Profile updated!', user: { name: 'Ana Lima', designation: 'Owner' } } });
-    expect((await t.client.get('/auth/me')).body).toMatchObject({ user: { name: 'Ana Lima', designation: 'Owner' } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { message: 'Profile updated!', user: { name: 'Ana Lima', designation: 'Owner' } },
+    });
+    expect((await t.client.get('/auth/me')).body).toMatchObject({
+      user: { name: 'Ana Lima', designation: 'Owner' },
+    });
     const cleared = await t.client.post('/auth/profile', { name: 'Ana', designation: '' });
     expect(cleared.body).toMatchObject({ user: { designation: null } });
   });

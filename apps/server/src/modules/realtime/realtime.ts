@@ -22,12 +22,15 @@ interface SocketSession {
  * real events itself after each commit.
  */
 export async function startRealtime(httpServer: HttpServer, ctx: AppContext, auth: AuthService) {
-  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { session?: SocketSession }>(httpServer, {
-    path: '/socket.io',
-    serveClient: false,
-    cors: { origin: false },
-    connectTimeout: 20_000,
-  });
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { session?: SocketSession }>(
+    httpServer,
+    {
+      path: '/socket.io',
+      serveClient: false,
+      cors: { origin: false },
+      connectTimeout: 20_000,
+    },
+  );
   await attachAdapter(io, ctx);
 
   /** The live session behind a handshake's cookie, if any (public sockets have none). */
@@ -59,7 +62,12 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
       socket.emit('authenticated', { tenant: true });
     }
     // Legacy announcements: acknowledged, never trusted.
-    for (const event of ['authenticate', 'new_order_backend', 'order_update_backend', 'new_qrorder_backend']) {
+    for (const event of [
+      'authenticate',
+      'new_order_backend',
+      'order_update_backend',
+      'new_qrorder_backend',
+    ]) {
       socket.on(event, () => undefined);
     }
   });
@@ -89,6 +97,8 @@ async function attachAdapter(io: Server, ctx: AppContext) {
   }
   if (ctx.database.pool) {
     const { createAdapter } = await import('@socket.io/postgres-adapter');
-    io.adapter(createAdapter(ctx.database.pool, { errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter') }));
+    io.adapter(
+      createAdapter(ctx.database.pool, { errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter') }),
+    );
   }
 }

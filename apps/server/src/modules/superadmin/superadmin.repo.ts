@@ -29,7 +29,12 @@ export async function findSuperadminDevice(tx: Tx, deviceId: number) {
   return row;
 }
 
-export async function rotateSuperadminRefresh(tx: Tx, deviceId: number, refreshHash: string, previous: string) {
+export async function rotateSuperadminRefresh(
+  tx: Tx,
+  deviceId: number,
+  refreshHash: string,
+  previous: string,
+) {
   await tx
     .update(superadminDevices)
     .set({ refreshHash, previousRefreshHash: previous, rotatedAt: sql`now()` })

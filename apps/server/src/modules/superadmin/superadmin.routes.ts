@@ -16,7 +16,11 @@ export function superadminRoutes(app: Api, deps: { superadmin: SuperadminService
   app.post(
     '/superadmin/signin',
     {
-      schema: { tags: ['superadmin'], body: superadminSigninSchema, response: { 200: signedInUser, ...errorResponses } },
+      schema: {
+        tags: ['superadmin'],
+        body: superadminSigninSchema,
+        response: { 200: signedInUser, ...errorResponses },
+      },
       config: {
         access: { public: true },
         rateLimit: {
@@ -24,7 +28,10 @@ export function superadminRoutes(app: Api, deps: { superadmin: SuperadminService
           timeWindow: '1 minute',
           hook: 'preHandler',
           keyGenerator: (request) => `superadmin:${request.ip}`,
-          errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many attempts! Please try again in a minute.' }),
+          errorResponseBuilder: () => ({
+            statusCode: 429,
+            message: 'Too many attempts! Please try again in a minute.',
+          }),
         },
       },
     },
@@ -70,7 +77,10 @@ export function superadminRoutes(app: Api, deps: { superadmin: SuperadminService
   app.get(
     '/superadmin/me',
     {
-      schema: { tags: ['superadmin'], response: { 200: z.object({ user: sessionUserSchema }), ...errorResponses } },
+      schema: {
+        tags: ['superadmin'],
+        response: { 200: z.object({ user: sessionUserSchema }), ...errorResponses },
+      },
       config: { access: { superadmin: true } },
     },
     async (request) => {

@@ -4,12 +4,26 @@ import type { AppContext } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { ClientInfo } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { REFRESH_GRACE_MS, hashSecret, parseRowToken, randomSecret, sameHash } from '../../platform/session-tokens.ts';
+import {
+  REFRESH_GRACE_MS,
+  hashSecret,
+  parseRowToken,
+  randomSecret,
+  sameHash,
+} from '../../platform/session-tokens.ts';
 import * as repo from './superadmin.repo.ts';
 
 /** The super admin as the browser keeps it. */
 export function superadminUser(row: { username: string; name: string }): SessionUser {
-  return { username: row.username, name: row.name, role: 'superadmin', scope: '', designation: null, photo: null, tenant_id: null };
+  return {
+    username: row.username,
+    name: row.name,
+    role: 'superadmin',
+    scope: '',
+    designation: null,
+    photo: null,
+    tenant_id: null,
+  };
 }
 
 /** The super administrator's sessions: the same device model as tenants, on its own tables and cookies. */
@@ -37,7 +51,11 @@ export function createSuperadminService(ctx: AppContext) {
           ip: client.ip,
           refreshHash: hashSecret(secret),
         });
-        await auditPlatform(tx, { superadminId: row.id, ip: client.ip }, { action: 'superadmin.signin', targetId: id });
+        await auditPlatform(
+          tx,
+          { superadminId: row.id, ip: client.ip },
+          { action: 'superadmin.signin', targetId: id },
+        );
         return id;
       });
       return {
@@ -65,7 +83,8 @@ export function createSuperadminService(ctx: AppContext) {
         if (!device || device.revokedAt) return null;
         const current = sameHash(device.refreshHash, presented);
         const graceful =
-          sameHash(device.previousRefreshHash, presented) && Date.now() - device.rotatedAt.getTime() < REFRESH_GRACE_MS;
+          sameHash(device.previousRefreshHash, presented) &&
+          Date.now() - device.rotatedAt.getTime() < REFRESH_GRACE_MS;
         if (!current && !graceful) {
           await repo.revokeSuperadminDevice(tx, deviceId);
           await auditPlatform(
@@ -84,7 +103,12 @@ export function createSuperadminService(ctx: AppContext) {
       if (!result) throw expired();
       return {
         user: superadminUser(result.session),
-        access: await ctx.tokens.sign({ aud: 'superadmin', tid: null, uid: result.superadminId, did: deviceId }),
+        access: await ctx.tokens.sign({
+          aud: 'superadmin',
+          tid: null,
+          uid: result.superadminId,
+          did: deviceId,
+        }),
         refresh: `${deviceId}.${result.secret}`,
       };
     },

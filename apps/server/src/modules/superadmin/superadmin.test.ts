@@ -25,19 +25,27 @@ describe('super admin sessions', () => {
     [{ password: 'x' }, 'Please provide username!'],
     [{ username: 'root@comanda.test' }, 'Please provide password!'],
   ])('answers 400 for %j', async (body, message) => {
-    expect(await app.client().post('/superadmin/signin', body)).toMatchObject({ status: 400, body: { message } });
+    expect(await app.client().post('/superadmin/signin', body)).toMatchObject({
+      status: 400,
+      body: { message },
+    });
   });
 
-  it('refuses a wrong password and a tenant admin\'s credentials', async () => {
+  it("refuses a wrong password and a tenant admin's credentials", async () => {
     const wrong = await app.client().post('/superadmin/signin', { ...SUPERADMIN, password: 'wrong' });
     expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid username or password!' } });
     const t = await createTenant(app);
-    expect((await app.client().post('/superadmin/signin', { username: t.username, password: t.password })).status).toBe(401);
+    expect(
+      (await app.client().post('/superadmin/signin', { username: t.username, password: t.password })).status,
+    ).toBe(401);
   });
 
   it('signs in from the configured account and is not a tenant user', async () => {
     const c = await signedInSuperadmin();
-    expect(await c.get('/superadmin/me')).toMatchObject({ status: 200, body: { user: { role: 'superadmin', username: SUPERADMIN.username } } });
+    expect(await c.get('/superadmin/me')).toMatchObject({
+      status: 200,
+      body: { user: { role: 'superadmin', username: SUPERADMIN.username } },
+    });
     expect((await c.get('/auth/me')).status).toBe(401);
     expect(c.cookies.get('comanda_sa_auth')).toBe('1');
   });

@@ -3,7 +3,11 @@ import type { Tx } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema.ts';
 
 export function listUsers(tx: Tx, tenantId: number) {
-  return tx.select().from(users).where(eq(users.tenantId, tenantId)).orderBy(asc(users.createdAt), asc(users.id));
+  return tx
+    .select()
+    .from(users)
+    .where(eq(users.tenantId, tenantId))
+    .orderBy(asc(users.createdAt), asc(users.id));
 }
 
 export async function findUserByUsernameInTenant(tx: Tx, tenantId: number, username: string) {
@@ -19,7 +23,13 @@ export async function updateUser(
   tx: Tx,
   tenantId: number,
   userId: number,
-  values: { name: string; designation: string | null; phone: string | null; email: string | null; scope: string },
+  values: {
+    name: string;
+    designation: string | null;
+    phone: string | null;
+    email: string | null;
+    scope: string;
+  },
 ) {
   await tx
     .update(users)

@@ -25,7 +25,10 @@ export function usersRoutes(app: Api, deps: { users: UsersService }) {
 
   app.get(
     '/users',
-    { schema: { tags: ['users'], response: { 200: z.array(userSchema), ...errorResponses } }, config: { access } },
+    {
+      schema: { tags: ['users'], response: { 200: z.array(userSchema), ...errorResponses } },
+      config: { access },
+    },
     async (request) => users.list(tenantAuth(request).tenantId),
   );
 
@@ -69,7 +72,11 @@ export function usersRoutes(app: Api, deps: { users: UsersService }) {
   app.delete(
     '/users/delete/:username',
     {
-      schema: { tags: ['users'], params: usernameParams, response: { 200: messageSchema, ...errorResponses } },
+      schema: {
+        tags: ['users'],
+        params: usernameParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
       config: { access },
     },
     async (request) => users.remove(callerOf(request), request.params.username),

@@ -1,4 +1,11 @@
-import { type Scope, type User, type addUserSchema, hasScope, parseScopes, type updateUserSchema } from '@comanda/core';
+import {
+  type Scope,
+  type User,
+  type addUserSchema,
+  hasScope,
+  parseScopes,
+  type updateUserSchema,
+} from '@comanda/core';
 import type { z } from 'zod';
 import { type Actor, audit } from '../../platform/audit.ts';
 import type { TenantAuth } from '../../platform/auth.ts';
@@ -6,7 +13,13 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { findUserByUsername, insertUser, revokeUserDevices, updatePasswordHash, type UserRow } from '../auth/auth.repo.ts';
+import {
+  findUserByUsername,
+  insertUser,
+  revokeUserDevices,
+  updatePasswordHash,
+  type UserRow,
+} from '../auth/auth.repo.ts';
 import * as repo from './users.repo.ts';
 
 type Caller = Actor & Pick<TenantAuth, 'role' | 'scopes'> & { userId: number };
@@ -79,7 +92,10 @@ export function createUsersService(ctx: AppContext) {
         const user = await managedUser(tx, caller.tenantId, username);
         // Scopes the target already has may stay even if the caller lacks them; only new ones are grants.
         const existing = parseScopes(user.scope);
-        checkGrantable(caller, input.userScopes.filter((s) => !existing.includes(s)));
+        checkGrantable(
+          caller,
+          input.userScopes.filter((s) => !existing.includes(s)),
+        );
         await repo.updateUser(tx, caller.tenantId, user.id, {
           name: input.name,
           designation: input.designation,

@@ -13,7 +13,13 @@ type Tenant = Awaited<ReturnType<typeof createTenant>>;
 /** Adds a staff user through the API and signs them in on a new client. */
 async function addStaff(owner: Tenant, scopes: string[], extra: Record<string, unknown> = {}) {
   const username = uniqueUsername('staff');
-  const res = await owner.client.post('/users/add', { name: 'Rui', username, password: 'staff pw', userScopes: scopes, ...extra });
+  const res = await owner.client.post('/users/add', {
+    name: 'Rui',
+    username,
+    password: 'staff pw',
+    userScopes: scopes,
+    ...extra,
+  });
   expect(res.status).toBe(200);
   const client = app.client();
   expect((await client.post('/auth/signin', { username, password: 'staff pw' })).status).toBe(200);
@@ -59,7 +65,9 @@ describe('/users', () => {
     const t = await createTenant(app);
     const s = await addStaff(t, ['POS']);
     expect((await s.client.get('/users')).status).toBe(403);
-    expect((await s.client.post('/users/add', { name: 'X', username: uniqueUsername(), password: 'x' })).status).toBe(403);
+    expect(
+      (await s.client.post('/users/add', { name: 'X', username: uniqueUsername(), password: 'x' })).status,
+    ).toBe(403);
   });
 
   it('lets staff with SETTINGS grant only the scopes they hold', async () => {
@@ -71,8 +79,16 @@ describe('/users', () => {
       password: 'x',
       userScopes: ['POS', 'REPORTS'],
     });
-    expect(granted).toMatchObject({ status: 403, body: { message: 'You cannot grant scopes you do not have: REPORTS' } });
-    const ok = await manager.client.post('/users/add', { name: 'Cook', username: uniqueUsername('cook'), password: 'x', userScopes: ['POS'] });
+    expect(granted).toMatchObject({
+      status: 403,
+      body: { message: 'You cannot grant scopes you do not have: REPORTS' },
+    });
+    const ok = await manager.client.post('/users/add', {
+      name: 'Cook',
+      username: uniqueUsername('cook'),
+      password: 'x',
+      userScopes: ['POS'],
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -84,7 +100,9 @@ describe('/users', () => {
       expect((await c.post(`/users/update-password/${t.username}`, { password: 'x' })).status).toBe(403);
       expect((await c.request('DELETE', `/users/delete/${t.username}`)).status).toBe(403);
     }
-    expect((await app.client().post('/auth/signin', { username: t.username, password: t.password })).status).toBe(200);
+    expect(
+      (await app.client().post('/auth/signin', { username: t.username, password: t.password })).status,
+    ).toBe(200);
   });
 
   it("answers 404 for another tenant's user and changes nothing", async () => {
@@ -95,7 +113,9 @@ describe('/users', () => {
       status: 404,
       body: { message: 'User not found!' },
     });
-    expect((await a.client.post(`/users/update-password/${bStaff.username}`, { password: 'x' })).status).toBe(404);
+    expect((await a.client.post(`/users/update-password/${bStaff.username}`, { password: 'x' })).status).toBe(
+      404,
+    );
     expect((await a.client.request('DELETE', `/users/delete/${bStaff.username}`)).status).toBe(404);
     expect((await bStaff.client.get('/auth/me')).body).toMatchObject({ user: { name: 'Rui' } });
     expect((await a.client.get<User[]>('/users')).body.map((u) => u.username)).toEqual([a.username]);
@@ -110,7 +130,11 @@ describe('/users', () => {
 
   it('adds, lists, updates, resets and deletes a staff user, each taking effect at once', async () => {
     const t = await createTenant(app);
-    const s = await addStaff(t, ['POS'], { designation: 'Waiter', phone: '+351 912 345 678', email: 'RUI@mail.com' });
+    const s = await addStaff(t, ['POS'], {
+      designation: 'Waiter',
+      phone: '+351 912 345 678',
+      email: 'RUI@mail.com',
+    });
     const list = await t.client.get<User[]>('/users');
     expect(list.body.find((u) => u.username === s.username)).toEqual({
       username: s.username,
@@ -125,14 +149,18 @@ describe('/users', () => {
 
     // A new scope opens its screens on the very next request.
     expect((await s.client.get('/users')).status).toBe(403);
-    expect(await t.client.post(`/users/update/${s.username}`, { name: 'Rui M', userScopes: ['SETTINGS'] })).toMatchObject({
+    expect(
+      await t.client.post(`/users/update/${s.username}`, { name: 'Rui M', userScopes: ['SETTINGS'] }),
+    ).toMatchObject({
       status: 200,
       body: { message: 'User updated successfully!' },
     });
     expect((await s.client.get('/users')).status).toBe(200);
 
     // A password reset signs the user out everywhere.
-    expect((await t.client.post(`/users/update-password/${s.username}`, { password: 'new pw' })).status).toBe(200);
+    expect((await t.client.post(`/users/update-password/${s.username}`, { password: 'new pw' })).status).toBe(
+      200,
+    );
     expect((await s.client.get('/auth/me')).status).toBe(401);
     const again = app.client();
     expect((await again.post('/auth/signin', { username: s.username, password: 'new pw' })).status).toBe(200);

@@ -68,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await c.query('begin');
         await fn({
           exec: async (script) => void (await c.query(script)),
-          query: async <R,>(text: string, params?: unknown[]) => (await c.query(text, params)).rows as R[],
+          query: async <R>(text: string, params?: unknown[]) => (await c.query(text, params)).rows as R[],
         });
         await c.query('commit');
       } catch (error) {
@@ -84,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lite.transaction(async (t) => {
         await fn({
           exec: async (script) => void (await t.exec(script)),
-          query: async <R,>(text: string, params?: unknown[]) => (await t.query<R>(text, params)).rows,
+          query: async <R>(text: string, params?: unknown[]) => (await t.query<R>(text, params)).rows,
         });
       }),
     );

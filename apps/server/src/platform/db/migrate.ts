@@ -28,7 +28,9 @@ export async function migrate(inTransaction: (fn: (s: MigrationSession) => Promi
     await s.exec(
       'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
     );
-    const done = new Set((await s.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version));
+    const done = new Set(
+      (await s.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version),
+    );
     for (const m of migrationFiles()) {
       if (done.has(m.version)) continue;
       await s.exec(m.sql);

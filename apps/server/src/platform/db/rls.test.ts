@@ -25,13 +25,16 @@ describe('row-level security', () => {
       ),
     );
     expect(tables.length).toBeGreaterThanOrEqual(4);
-    for (const t of tables) expect(t, t.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
+    for (const t of tables)
+      expect(t, t.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
   });
 
   it('shows a tenant only its own rows', async () => {
     const a = await createTenant(app);
     await createTenant(app);
-    const seen = await app.database.inTenant(a.tenantId, (tx) => tx.select({ tenantId: users.tenantId }).from(users));
+    const seen = await app.database.inTenant(a.tenantId, (tx) =>
+      tx.select({ tenantId: users.tenantId }).from(users),
+    );
     expect(seen).toEqual([{ tenantId: a.tenantId }]);
   });
 
@@ -50,7 +53,15 @@ describe('row-level security', () => {
     const a = await createTenant(app);
     const b = await createTenant(app);
     const write = app.database.inTenant(a.tenantId, (tx) =>
-      tx.insert(users).values({ tenantId: b.tenantId, username: 'x@evil.test', passwordHash: 'x', name: 'x', role: 'admin' }),
+      tx
+        .insert(users)
+        .values({
+          tenantId: b.tenantId,
+          username: 'x@evil.test',
+          passwordHash: 'x',
+          name: 'x',
+          role: 'admin',
+        }),
     );
     await expect(write).rejects.toThrow();
   });
@@ -58,7 +69,9 @@ describe('row-level security', () => {
   it('keeps the audit log append-only, even for the owner', async () => {
     const a = await createTenant(app);
     await expect(
-      app.database.asSystem((tx) => tx.execute(sql`update audit_log set action = 'x' where tenant_id = ${a.tenantId}`)),
+      app.database.asSystem((tx) =>
+        tx.execute(sql`update audit_log set action = 'x' where tenant_id = ${a.tenantId}`),
+      ),
     ).rejects.toThrow();
     await expect(
       app.database.asSystem((tx) => tx.execute(sql`delete from audit_log where tenant_id = ${a.tenantId}`)),

@@ -6,7 +6,10 @@ const id = (name = 'id') => bigint(name, { mode: 'number' }).generatedAlwaysAsId
 const tenantId = () => bigint('tenant_id', { mode: 'number' }).notNull();
 const ref = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => at('created_at').notNull().default(sql`now()`);
+const createdAt = () =>
+  at('created_at')
+    .notNull()
+    .default(sql`now()`);
 
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
@@ -23,7 +26,9 @@ export const tenants = pgTable('tenants', {
   subscriptionStart: at('subscription_start'),
   subscriptionEnd: at('subscription_end'),
   createdAt: createdAt(),
-  updatedAt: at('updated_at').notNull().default(sql`now()`),
+  updatedAt: at('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const users = pgTable(
@@ -41,7 +46,9 @@ export const users = pgTable(
     email: text('email'),
     photo: text('photo'),
     createdAt: createdAt(),
-    updatedAt: at('updated_at').notNull().default(sql`now()`),
+    updatedAt: at('updated_at')
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
@@ -57,9 +64,13 @@ export const devices = pgTable(
     location: text('location'),
     refreshHash: text('refresh_hash').notNull(),
     previousRefreshHash: text('previous_refresh_hash'),
-    rotatedAt: at('rotated_at').notNull().default(sql`now()`),
+    rotatedAt: at('rotated_at')
+      .notNull()
+      .default(sql`now()`),
     createdAt: createdAt(),
-    lastSeenAt: at('last_seen_at').notNull().default(sql`now()`),
+    lastSeenAt: at('last_seen_at')
+      .notNull()
+      .default(sql`now()`),
     revokedAt: at('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
@@ -85,7 +96,9 @@ export const auditLog = pgTable(
   {
     tenantId: tenantId(),
     id: id(),
-    at: at('at').notNull().default(sql`now()`),
+    at: at('at')
+      .notNull()
+      .default(sql`now()`),
     actorUserId: ref('actor_user_id'),
     actorDeviceId: ref('actor_device_id'),
     action: text('action').notNull(),
@@ -103,7 +116,9 @@ export const superadmins = pgTable('superadmins', {
   passwordHash: text('password_hash').notNull(),
   name: text('name').notNull().default('Super Admin'),
   createdAt: createdAt(),
-  updatedAt: at('updated_at').notNull().default(sql`now()`),
+  updatedAt: at('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const superadminDevices = pgTable('superadmin_devices', {
@@ -113,14 +128,18 @@ export const superadminDevices = pgTable('superadmin_devices', {
   ip: text('ip'),
   refreshHash: text('refresh_hash').notNull(),
   previousRefreshHash: text('previous_refresh_hash'),
-  rotatedAt: at('rotated_at').notNull().default(sql`now()`),
+  rotatedAt: at('rotated_at')
+    .notNull()
+    .default(sql`now()`),
   createdAt: createdAt(),
   revokedAt: at('revoked_at'),
 });
 
 export const platformAuditLog = pgTable('platform_audit_log', {
   id: id().primaryKey(),
-  at: at('at').notNull().default(sql`now()`),
+  at: at('at')
+    .notNull()
+    .default(sql`now()`),
   superadminId: ref('superadmin_id'),
   action: text('action').notNull(),
   targetType: text('target_type'),
