@@ -20,7 +20,7 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       <ModalsProvider>
-        <Notifications limit={TOAST_LIMIT} position="top-center" />
+        <Notifications limit={TOAST_LIMIT} position="top-right" />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -49,29 +49,26 @@ export function DevicesPage() {
             return (
               <Card key={d.device_id} withBorder radius="lg" padding="lg" data-testid="device-card">
                 <Stack gap="sm" h="100%" justify="space-between">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap">
-                    <Group gap="sm" wrap="nowrap">
-                      <ThemeIcon variant="light" size={44} radius="md">
-                        <DeviceIcon size={24} />
-                      </ThemeIcon>
-                      <Stack gap={0}>
-                        <Text fw={700}>{d.device_name}</Text>
-                        <Text fz="sm" c="dimmed">
-                          {t('devices.ip', { ip: d.device_ip ?? '-' })}
-                        </Text>
-                      </Stack>
-                    </Group>
-                    {d.isMyDevice && (
-                      <Badge color="teal" variant="light">
-                        {t('devices.thisDevice')}
-                      </Badge>
-                    )}
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <ThemeIcon variant="light" size={44} radius="md" style={{ flexShrink: 0 }}>
+                      <DeviceIcon size={24} />
+                    </ThemeIcon>
+                    <Stack gap={0}>
+                      <Text fw={700}>{d.device_name}</Text>
+                      <Text fz="sm" c="dimmed">
+                        {t('devices.ip', { ip: d.device_ip ?? '-' })}
+                      </Text>
+                    </Stack>
                   </Group>
                   <Group justify="space-between" align="center">
                     <Text fz="xs" c="dimmed">
                       {t('devices.signedIn', { when: dayjs(d.created_at).format('DD MMM YYYY, HH:mm') })}
                     </Text>
-                    {!d.isMyDevice && (
+                    {d.isMyDevice ? (
+                      <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
+                        {t('devices.thisDevice')}
+                      </Badge>
+                    ) : (
                       <Button
                         variant="light"
                         color="red"

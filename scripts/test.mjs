@@ -1,0 +1,71 @@
+// `npm test`: everything, in the order a failure is cheapest to find. Integration and e2e run on the
+// embedded database always and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `=== ${title}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+  );
+  return res.status === 0;
+}
+
+function vitest(title, project, env = {}) {
+  const out = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
+  const ok = run(
+    title,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + r.numTodoTests;
+  } else if (!ok) {
+    failed += 1;
+  }
+  return ok;
+}
+
+const steps = [
+  () => run('typecheck', 'npm', ['run', 'typecheck']),
+  () => run('lint', 'npm', ['run', 'lint']),
+  () => vitest('unit (packages/core)', 'core'),
+  () => vitest('integration on PGlite', 'server', { TEST_DB: 'pglite' }),
+  ...(pgUrl ? [() => vitest('integration on PostgreSQL', 'server', { TEST_DB: 'postgres' })] : []),
+  () => run('build', 'npm', ['run', 'build']),
+  () => vitest('e2e in Chromium on PGlite', 'e2e'),
+  ...(pgUrl ? [() => vitest('e2e in Chromium on PostgreSQL', 'e2e', { E2E_DATABASE_URL: pgUrl })] : []),
+];
+
+let ok = true;
+for (const step of steps) {
+  if (!step()) {
+    ok = false;
+    break;
+  }
+}
+if (!pgUrl) console.log('\nTEST_DATABASE_URL is not set: PostgreSQL runs were skipped (CI sets it).');
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(ok && failed === 0 ? 0 : 1);
