@@ -18,7 +18,7 @@ async function main() {
   }
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   // dist/main.js serves ../web/dist; in development (tsx) src/main.ts finds the same folder.

@@ -27,3 +27,14 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts one hop for true, a number of hops for a number, and nothing by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    const one = loadConfig({ TRUST_PROXY: 'true' }).trustProxy;
+    expect(typeof one === 'function' && [one('10.0.0.1', 0), one('10.0.0.2', 1)]).toEqual([true, false]);
+    const two = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    expect(typeof two === 'function' && [two('a', 1), two('b', 2)]).toEqual([true, false]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+});

@@ -28,7 +28,9 @@ const envSchema = z
     MAIL_FROM: z.string().default('Comanda <no-reply@comanda.local>'),
     REDIS_URL: url(['redis://', 'rediss://']).optional(),
     COOKIE_SECURE: bool.optional(),
-    TRUST_PROXY: bool.default(false),
+    // false, true (one proxy hop), a hop count, or the proxies' addresses/CIDRs, comma-separated.
+    TRUST_PROXY: z.string().min(1).default('false'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   })
@@ -49,6 +51,18 @@ const envSchema = z
   });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Which proxies may set X-Forwarded-For. `true` trusts one hop (the load balancer in front), never
+ * every hop: trusting all would let a client choose its own address and dodge the sign-in limit.
+ */
+function parseTrustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+  const v = value.trim().toLowerCase();
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  const hops = ['true', 'yes', 'on'].includes(v) ? 1 : /^\d+$/.test(v) ? Number(v) : undefined;
+  if (hops !== undefined) return (_address, hop) => hop < hops;
+  return value;
+}
 
 /** Thrown when the environment is invalid; its message is the one line an operator reads. */
 export class ConfigError extends Error {}
@@ -88,7 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: e.REDIS_URL,
     // Secure cookies need https; default to what PUBLIC_URL says.
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
   };

@@ -35,7 +35,9 @@ export interface AccessClaims {
 }
 
 /** Signs and checks the short-lived access token; the key lives in the database so every node shares it. */
-export function createAccessTokens(secret: Uint8Array) {
+export function createAccessTokens(secretBytes: Uint8Array) {
+  // Imported once: jose would otherwise import a raw byte key again on every verification.
+  const secret = crypto.createSecretKey(secretBytes);
   return {
     async sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({ tid: claims.tid, uid: claims.uid, did: claims.did })

@@ -13,6 +13,8 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
     io({
       autoConnect: false,
       path: '/socket.io',
+      // WebSocket first: no sticky sessions needed behind a load balancer; polling only as a fallback.
+      transports: ['websocket', 'polling'],
       withCredentials: true,
       timeout: 20_000,
       reconnection: true,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.ts';
+import type { Db, Tx } from '../../platform/db/client.ts';
 import { devices, passwordResetTokens, tenants, users } from '../../platform/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -122,7 +122,7 @@ export async function revokeUserDevices(
 }
 
 /** System path: the live session behind an access token, with what the request needs to decide. */
-export async function loadSession(tx: Tx, tenantId: number, userId: number, deviceId: number) {
+export async function loadSession(tx: Db, tenantId: number, userId: number, deviceId: number) {
   const [row] = await tx
     .select({
       username: users.username,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.ts';
+import type { Db, Tx } from '../../platform/db/client.ts';
 import { superadminDevices, superadmins } from '../../platform/db/schema.ts';
 
 export async function findSuperadminByUsername(tx: Tx, username: string) {
@@ -49,7 +49,7 @@ export async function revokeSuperadminDevice(tx: Tx, deviceId: number) {
 }
 
 /** The live super-admin session behind an access token. */
-export async function loadSuperadminSession(tx: Tx, superadminId: number, deviceId: number) {
+export async function loadSuperadminSession(tx: Db, superadminId: number, deviceId: number) {
   const [row] = await tx
     .select({ username: superadmins.username, name: superadmins.name })
     .from(superadminDevices)

@@ -42,6 +42,21 @@ export interface Database {
 // pg answers bigint (int8) as strings; ids and counts fit in a double, so read them as numbers like PGlite does.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * The connecting role runs migrations and the system path, so it must see every tenant's rows; a role
+ * that cannot would start fine and then fail every sign-in. Refuse to start instead, in one line.
+ */
+async function checkConnectingRole(pool: pg.Pool) {
+  const { rows } = await pool.query<{ ok: boolean }>(
+    `select rolsuper or rolbypassrls as ok from pg_roles where rolname = current_user`,
+  );
+  if (!rows[0]?.ok) {
+    throw new Error(
+      'The DATABASE_URL role must be a superuser or have BYPASSRLS (tenant requests switch to comanda_app); see docs/database.md',
+    );
+  }
+}
+
 /** Opens the database (embedded PGlite or a PostgreSQL server) and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let db: Db;
@@ -62,7 +77,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (pool) {
     const p = pool;
-    await migrate(async (fn) => {
+    if (pool) await checkConnectingRole(pool);
+  await migrate(async (fn) => {
       const c = await p.connect();
       try {
         await c.query('begin');

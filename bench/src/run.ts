@@ -1,0 +1,318 @@
+/**
+ * `npm run bench`: starts the real Comanda server on a loopback port with a fresh database, measures
+ * sign-in, authenticated GETs and the health check with autocannon, writes bench/results/<time>.json and
+ * bench/results/latest.json, and prints a table. Any failed step (including a non-2xx answer during a
+ * measurement) exits non-zero. The server (and the PostgreSQL database the bench created) is removed at
+ * the end, also on failure.
+ *
+ * Environment:
+ *   BENCH_DATABASE_URL  run against PostgreSQL: a database comanda_bench_<time> is created on that server
+ *                       (the URL's role needs CREATEDB) and dropped afterwards; unset means embedded PGlite
+ *   BENCH_DURATION      seconds per measured scenario (default 10)
+ *   BENCH_WARMUP        seconds of unrecorded warm-up before each scenario (default 2; 0 to skip)
+ *   BENCH_TENANTS       tenants signed up, and cycled over by the sign-in scenario (default 20)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpuBetween, sampleCpu } from './cpu.ts';
+import { measure, problems, type Scenario, type ScenarioResult } from './measure.ts';
+import { createBenchDatabase, redact, type BenchDatabase } from './postgres.ts';
+import { startServer, type BenchServer } from './server.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const resultsDir = path.resolve(here, '../results');
+
+function positiveNumber(name: string, fallback: number, allowZero = false): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0))
+    throw new Error(`${name} must be a positive number`);
+  return n;
+}
+
+const DURATION = positiveNumber('BENCH_DURATION', 10);
+const WARMUP = positiveNumber('BENCH_WARMUP', 2, true);
+const TENANTS = Math.floor(positiveNumber('BENCH_TENANTS', 20));
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || undefined;
+
+let server: BenchServer | undefined;
+let database: BenchDatabase | undefined;
+
+/** Stops the server and drops the bench database; safe to call twice. */
+async function cleanUp() {
+  const s = server;
+  const d = database;
+  server = undefined;
+  database = undefined;
+  if (s) await s.stop().catch((e: unknown) => console.error('stopping the server failed:', e));
+  if (d) await d.drop().catch((e: unknown) => console.error(`dropping database ${d.name} failed:`, e));
+}
+
+async function post(origin: string, pathname: string, body: unknown) {
+  return fetch(origin + pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+}
+
+async function expectOk(res: Response, what: string) {
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+/** Runs fn over items with at most `limit` in flight. */
+async function inBatches<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.min(limit, queue.length) }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+    }),
+  );
+}
+
+interface Account {
+  username: string;
+  password: string;
+}
+
+/** Signs up `count` tenants (each with its admin user) and answers their credentials. */
+async function signUpTenants(origin: string, count: number, prefix: string): Promise<Account[]> {
+  const accounts = Array.from({ length: count }, (_, i) => ({
+    biz_name: `Bench Cafe ${prefix}${i + 1}`,
+    username: `${prefix}${i + 1}@bench.comanda.test`,
+    password: `bench-password-${prefix}${i + 1}`,
+  }));
+  // Sign-up hashes the password (argon2id); a few at a time keeps the set-up short without queueing.
+  await inBatches(accounts, 4, async (a) => {
+    await expectOk(await post(origin, '/api/v1/auth/signup', a), `sign-up of ${a.username}`);
+  });
+  return accounts.map(({ username, password }) => ({ username, password }));
+}
+
+/** Signs in once and answers the session cookies as a Cookie header. */
+async function signIn(origin: string, account: Account): Promise<string> {
+  const res = await expectOk(
+    await post(origin, '/api/v1/auth/signin', account),
+    `sign-in of ${account.username}`,
+  );
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter((c) => c.includes('='));
+  if (!cookies.some((c) => c.startsWith('comanda_at='))) {
+    throw new Error(
+      `sign-in set no comanda_at cookie (set-cookie: ${JSON.stringify(res.headers.getSetCookie())})`,
+    );
+  }
+  return cookies.join('; ');
+}
+
+/** A scenario, warmed up (unrecorded) and then measured, with the server's memory afterwards. */
+async function run(s: BenchServer, scenario: Scenario): Promise<ScenarioResult> {
+  if (WARMUP > 0) {
+    const warm = await measure(s.origin, { ...scenario, durationSeconds: WARMUP });
+    const problem = problems(warm);
+    if (problem) throw new Error(`warm-up of ${problem}`);
+  }
+  process.stdout.write(
+    `  ${scenario.name}: ${scenario.connections} connections, ${scenario.durationSeconds} s ... `,
+  );
+  const before = sampleCpu(s.pid);
+  const measured = await measure(s.origin, scenario);
+  const result: ScenarioResult = {
+    ...measured,
+    serverRssMiB: s.rssMiB(),
+    cpu: cpuBetween(before, sampleCpu(s.pid)),
+  };
+  console.log(`${result.requestsPerSecond.mean} req/s`);
+  if (result.cpu && result.cpu.otherCores > 0.25) {
+    console.warn(
+      `    note: other programs used ${result.cpu.otherCores} cores meanwhile; this figure may be low`,
+    );
+  }
+  const problem = problems(result);
+  if (problem) throw new Error(`the bench measured errors, not work: ${problem}`);
+  return result;
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    cpuCount: cpus.length,
+    totalMemoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+  };
+}
+
+const pad = (v: string | number, n: number) => String(v).padStart(n);
+
+function printTable(results: ScenarioResult[]) {
+  const head = `${'scenario'.padEnd(28)}${pad('conn', 6)}${pad('req/s', 10)}${pad('p50', 8)}${pad('p97.5', 8)}${pad('p99', 8)}${pad('max', 8)}${pad('non2xx', 8)}${pad('errors', 8)}${pad('RSS MiB', 9)}${pad('srv cpu', 9)}${pad('pg cpu', 8)}${pad('other', 7)}`;
+  console.log(`\n${head}\n${'-'.repeat(head.length)}`);
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(28)}${pad(r.connections, 6)}${pad(r.requestsPerSecond.mean, 10)}${pad(r.latencyMs.p50, 8)}${pad(r.latencyMs.p97_5, 8)}${pad(r.latencyMs.p99, 8)}${pad(r.latencyMs.max, 8)}${pad(r.non2xx, 8)}${pad(r.errors, 8)}${pad(r.serverRssMiB ?? '-', 9)}${pad(r.cpu?.serverCores ?? '-', 9)}${pad(r.cpu?.postgresCores ?? '-', 8)}${pad(r.cpu?.otherCores ?? '-', 7)}`,
+    );
+  }
+  console.log(
+    '(latencies in ms; RSS = server resident memory after the scenario; cores busy during the scenario in:\n' +
+      ' srv cpu = the server, pg cpu = local postgres processes, other = programs other than those and the bench)\n',
+  );
+}
+
+async function main() {
+  const started = new Date();
+  const stamp = started
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+  const m = machine();
+  const loadBefore = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  console.log(
+    `Comanda bench ${stamp}: ${m.cpuCount} x ${m.cpuModel}, ${m.totalMemoryGiB} GiB, Node ${m.node}, load ${loadBefore[0]}`,
+  );
+
+  if (ADMIN_URL) {
+    database = await createBenchDatabase(ADMIN_URL, stamp);
+    console.log(
+      `database: PostgreSQL ${database.serverVersion}, fresh database ${database.name} on ${redact(ADMIN_URL)}`,
+    );
+  } else {
+    console.log('database: embedded PGlite in a fresh temporary DATA_DIR');
+  }
+
+  const s = await startServer({
+    repoRoot,
+    databaseUrl: database?.url,
+    onSpawn: (spawned) => {
+      server = spawned;
+    },
+  });
+  const startRssMiB = s.rssMiB();
+  console.log(
+    `server: pid ${s.pid} at ${s.origin}; healthy after ${s.startSeconds} s, RSS ${startRssMiB ?? '-'} MiB`,
+  );
+
+  const setupStart = Date.now();
+  const accounts = await signUpTenants(s.origin, TENANTS, 't');
+  // A tenant of its own for the GET scenarios, so its device list is one row, not every bench sign-in.
+  const [reader] = await signUpTenants(s.origin, 1, 'reader');
+  if (!reader) throw new Error('no reader account');
+  const cookie = await signIn(s.origin, reader);
+  for (const p of ['/api/v1/auth/me', '/api/v1/auth/devices']) {
+    await expectOk(await fetch(s.origin + p, { headers: { cookie } }), `GET ${p} with the session cookie`);
+  }
+  console.log(
+    `set-up: ${TENANTS + 1} tenants signed up in ${((Date.now() - setupStart) / 1000).toFixed(1)} s\n`,
+  );
+
+  let next = 0;
+  const scenarios: Scenario[] = [
+    {
+      name: 'POST /auth/signin',
+      method: 'POST',
+      path: '/api/v1/auth/signin',
+      connections: 10,
+      durationSeconds: DURATION,
+      headers: { 'user-agent': 'comanda-bench' },
+      body: () => accounts[next++ % accounts.length],
+    },
+    {
+      name: 'GET /auth/devices',
+      method: 'GET',
+      path: '/api/v1/auth/devices',
+      connections: 50,
+      durationSeconds: DURATION,
+      headers: { cookie },
+    },
+    {
+      name: 'GET /auth/me',
+      method: 'GET',
+      path: '/api/v1/auth/me',
+      connections: 50,
+      durationSeconds: DURATION,
+      headers: { cookie },
+    },
+    {
+      name: 'GET /health',
+      method: 'GET',
+      path: '/api/v1/health',
+      connections: 50,
+      durationSeconds: DURATION,
+    },
+  ];
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) results.push(await run(s, scenario));
+
+  printTable(results);
+  const serverOutput = s.output();
+  if (serverOutput) console.log(`server output during the run (LOG_LEVEL=warn):\n${serverOutput}\n`);
+
+  const report = {
+    date: started.toISOString(),
+    command: ADMIN_URL ? 'BENCH_DATABASE_URL=<url> npm run bench' : 'npm run bench',
+    machine: m,
+    database: database
+      ? { kind: 'postgres' as const, version: database.serverVersion }
+      : { kind: 'pglite' as const, version: null },
+    // 1-minute load averages (they lag: a previous run still shows); each scenario's cpu.otherCores is sharper.
+    loadAverage: { before: loadBefore[0], after: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 },
+    settings: { durationSeconds: DURATION, warmupSeconds: WARMUP, tenants: TENANTS },
+    server: {
+      command: 'node --import tsx apps/server/src/main.ts',
+      // Spawn to first healthy answer: Node + tsx start, opening the database, migrations on an empty one.
+      startSeconds: s.startSeconds,
+      rssMiBAtStart: startRssMiB,
+    },
+    notes: [
+      'Server and autocannon run on the same machine and share its cores.',
+      'Sign-in verifies an argon2id hash (19 MiB, 2 passes) and writes a device row and an audit row.',
+      'Authenticated GETs verify the access JWT and look the session up in the database on every request.',
+      'GET /health runs select 1 on the database.',
+    ],
+    scenarios: results,
+  };
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${stamp}.json`);
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  fs.writeFileSync(file, json);
+  fs.writeFileSync(path.join(resultsDir, 'latest.json'), json);
+  console.log(`results: ${path.relative(repoRoot, file)} and bench/results/latest.json`);
+}
+
+// The bench must stop by itself: a hung step ends the run (and the server) instead of waiting forever.
+// The timer is kept referenced, so a step that hangs on nothing cannot end the process with status 0 either.
+const budgetMs = (4 * (DURATION + WARMUP) + 240) * 1000;
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${budgetMs / 1000} s; stopping`);
+  void cleanUp().finally(() => process.exit(1));
+}, budgetMs);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`bench: ${signal}; stopping the server`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(async () => {
+    await cleanUp();
+    clearTimeout(watchdog);
+    process.exit(0);
+  })
+  .catch(async (error: unknown) => {
+    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+    const output = server?.output();
+    if (output) console.error(`\nlast server output:\n${output}`);
+    await cleanUp();
+    process.exit(1);
+  });

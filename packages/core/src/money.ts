@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** Minor-unit digits of a currency (USD 2, JPY 0, BHD 3), from Intl. */
+export function currencyDigits(code: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Largest amount we accept in minor units: far above any menu price, far below 2^53. */
+export const MAX_MINOR = 1_000_000_000_000;
+
+/**
+ * A decimal amount (as typed or sent as JSON) in integer minor units, or null when it is not a
+ * non-negative amount with at most `digits` decimals. Parsed from its digits: no float arithmetic.
+ */
+export function toMinor(value: string | number, digits: number): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  const trimmed = fraction.replace(/0+$/, '');
+  if (trimmed.length > digits) return null;
+  const minor = Number(whole + trimmed.padEnd(digits, '0'));
+  return Number.isSafeInteger(minor) && minor <= MAX_MINOR ? minor : null;
+}
+
+/** Minor units as the decimal number the JSON edge and the forms carry (350, 2 → 3.5). */
+export function fromMinor(minor: number, digits: number): number {
+  if (digits === 0) return minor;
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return Number(`${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`);
+}
+
+/** Re-expresses minor units when a store changes to a currency with other digits (rounds half up). */
+export function rescaleMinor(minor: number, fromDigits: number, toDigits: number): number {
+  if (toDigits >= fromDigits) return minor * 10 ** (toDigits - fromDigits);
+  const factor = 10 ** (fromDigits - toDigits);
+  return Math.floor((minor + factor / 2) / factor);
+}
+
+/** Shows an amount with its currency symbol (display only). */
+export function formatMoney(minor: number, currency: string, locale = 'en'): string {
+  const digits = currencyDigits(currency);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(fromMinor(minor, digits));
+}
+
+/**
+ * A money field of a form or request: a non-negative decimal (number or numeric string). It stays a
+ * decimal string here; the service turns it into minor units with the store's currency digits.
+ * `emptyAs` lets a blank field count as a value (a variant's empty price is 0).
+ */
+export function amountInput(message: string, emptyAs?: string) {
+  return z
+    .union([z.number({ error: message }), z.string({ error: message })], { error: message })
+    .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim()))
+    .transform((v) => (v === '' && emptyAs !== undefined ? emptyAs : v))
+    .refine((v) => /^\d+(\.\d+)?$/.test(v) && v.length <= 20, { error: message });
+}
+
+/** An optional money field: blank or missing is null. */
+export function optionalAmountInput(message: string) {
+  return z
+    .union([z.number({ error: message }), z.string({ error: message }), z.null()], { error: message })
+    .optional()
+    .transform((v) => (v === null || v === undefined ? null : typeof v === 'number' ? String(v) : v.trim()))
+    .transform((v) => (v === '' ? null : v))
+    .refine((v) => v === null || (/^\d+(\.\d+)?$/.test(v) && v.length <= 20), { error: message });
+}
