@@ -75,9 +75,17 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
   const events: Events = {
     toTenant: (tenantId, event, payload) => void io.to(tenantRoom(tenantId)).emit(event, payload),
     deviceRevoked: (tenantId, deviceId) => {
-      const room = deviceRoom(tenantId, deviceId);
-      io.to(room).emit('session_revoked', {});
-      io.in(room).disconnectSockets(true);
+      // Socket by socket, so the notice is sent before the close: a cluster adapter may deliver a room
+      // broadcast after a disconnect issued right behind it.
+      io.in(deviceRoom(tenantId, deviceId))
+        .fetchSockets()
+        .then((sockets) => {
+          for (const socket of sockets) {
+            socket.emit('session_revoked', {});
+            socket.disconnect(true);
+          }
+        })
+        .catch((err: unknown) => ctx.log.warn({ err }, 'could not sign a revoked device out of realtime'));
     },
   };
   return { io, events, close: () => io.close() };
