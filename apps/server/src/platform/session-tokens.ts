@@ -95,6 +95,21 @@ export function parseRowToken(
   return { ids, secret };
 }
 
+/**
+ * Whether a presented refresh secret may rotate its device's session: the current token, or the one just
+ * rotated away while two tabs refresh together. Anything else is a copied token being replayed.
+ */
+export function refreshIsValid(
+  device: { refreshHash: string; previousRefreshHash: string | null; rotatedAt: Date },
+  presentedHash: string,
+): boolean {
+  if (sameHash(device.refreshHash, presentedHash)) return true;
+  return (
+    sameHash(device.previousRefreshHash, presentedHash) &&
+    Date.now() - device.rotatedAt.getTime() < REFRESH_GRACE_MS
+  );
+}
+
 export interface CookieOptions {
   secure: boolean;
 }

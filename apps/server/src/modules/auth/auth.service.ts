@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
-  REFRESH_GRACE_MS,
+  refreshIsValid,
   hashSecret,
   parseRowToken,
   randomSecret,
@@ -116,11 +116,7 @@ export function createAuthService(ctx: AppContext) {
       const result = await database.inTenant(tenantId, async (tx) => {
         const device = await repo.findDevice(tx, tenantId, deviceId);
         if (!device || device.revokedAt) return null;
-        const current = sameHash(device.refreshHash, presented);
-        const graceful =
-          sameHash(device.previousRefreshHash, presented) &&
-          Date.now() - device.rotatedAt.getTime() < REFRESH_GRACE_MS;
-        if (!current && !graceful) {
+        if (!refreshIsValid(device, presented)) {
           await repo.revokeDevice(tx, tenantId, deviceId, 'refresh token reuse');
           await audit(
             tx,

@@ -4,13 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { ClientInfo } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import {
-  REFRESH_GRACE_MS,
-  hashSecret,
-  parseRowToken,
-  randomSecret,
-  sameHash,
-} from '../../platform/session-tokens.ts';
+import { refreshIsValid, hashSecret, parseRowToken, randomSecret } from '../../platform/session-tokens.ts';
 import * as repo from './superadmin.repo.ts';
 
 /** The super admin as the browser keeps it. */
@@ -81,11 +75,7 @@ export function createSuperadminService(ctx: AppContext) {
       const result = await database.asSystem(async (tx) => {
         const device = await repo.findSuperadminDevice(tx, deviceId);
         if (!device || device.revokedAt) return null;
-        const current = sameHash(device.refreshHash, presented);
-        const graceful =
-          sameHash(device.previousRefreshHash, presented) &&
-          Date.now() - device.rotatedAt.getTime() < REFRESH_GRACE_MS;
-        if (!current && !graceful) {
+        if (!refreshIsValid(device, presented)) {
           await repo.revokeSuperadminDevice(tx, deviceId);
           await auditPlatform(
             tx,

@@ -78,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (pool) {
     const p = pool;
     if (pool) await checkConnectingRole(pool);
-  await migrate(async (fn) => {
+    await migrate(async (fn) => {
       const c = await p.connect();
       try {
         await c.query('begin');

@@ -53,15 +53,13 @@ describe('row-level security', () => {
     const a = await createTenant(app);
     const b = await createTenant(app);
     const write = app.database.inTenant(a.tenantId, (tx) =>
-      tx
-        .insert(users)
-        .values({
-          tenantId: b.tenantId,
-          username: 'x@evil.test',
-          passwordHash: 'x',
-          name: 'x',
-          role: 'admin',
-        }),
+      tx.insert(users).values({
+        tenantId: b.tenantId,
+        username: 'x@evil.test',
+        passwordHash: 'x',
+        name: 'x',
+        role: 'admin',
+      }),
     );
     await expect(write).rejects.toThrow();
   });

@@ -1,0 +1,68 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { signinSchema, type SessionUser } from '@comanda/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { zodValidate } from '../app/forms.ts';
+import { type Audience, storeUser } from '../app/session.ts';
+import { toast } from '../app/toast.ts';
+
+/**
+ * The e-mail and password form of both sign-in pages: validates with the shared schema, keeps the
+ * user, shows the server's message and goes where `homeOf` says.
+ */
+export function SignInForm(props: {
+  audience: Audience;
+  signIn: (values: { username: string; password: string }) => Promise<{ message: string; user: SessionUser }>;
+  homeOf: (user: SessionUser) => string;
+  /** Shown between the password and the button (the "Forgot Password?" link). */
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: zodValidate(signinSchema),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const res = await props.signIn(values);
+      storeUser(props.audience, res.user);
+      toast.success(res.message);
+      void navigate(props.homeOf(res.user), { replace: true });
+    } catch (error) {
+      toast.fromError(error, 'Something went wrong!');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('field.email')}
+          placeholder="you@restaurant.com"
+          type="email"
+          autoComplete="username"
+          withAsterisk
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label={t('field.password')}
+          autoComplete="current-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        {props.extra}
+        <Button type="submit" loading={busy} fullWidth>
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
