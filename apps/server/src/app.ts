@@ -32,6 +32,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
+import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { createMenuService } from './modules/menu/menu.service.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { superadminRoutes } from './modules/superadmin/superadmin.routes.ts';
@@ -135,6 +139,8 @@ export async function buildApp(opts: BuildOptions) {
       devicesRoutes(typed, { devices: createDevicesService(ctx) });
       profileRoutes(typed, { profile: createProfileService(ctx) });
       usersRoutes(typed, { users: createUsersService(ctx) });
+      settingsRoutes(typed, { settings: createSettingsService(ctx) });
+      menuRoutes(typed, { menu: createMenuService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },
     { prefix: '/api/v1' },

@@ -48,7 +48,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.status(400).send({ message: first?.message ?? 'Invalid request!' });
+      // A malformed id in the path names no record: the same 404 as another tenant's id.
+      const status = error.validationContext === 'params' ? 404 : 400;
+      return reply.status(status).send({ message: first?.message ?? 'Invalid request!' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** bytea as a Buffer on both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 // The drizzle view of migrations/*.sql; the SQL files are the source of truth for the database.
 const id = (name = 'id') => bigint(name, { mode: 'number' }).generatedAlwaysAsIdentity();
@@ -147,3 +153,124 @@ export const platformAuditLog = pgTable('platform_audit_log', {
   ip: text('ip'),
   details: jsonb('details'),
 });
+
+// 0002: settings and menu catalogue. Money columns hold integer minor units of the store currency.
+const minor = (name: string) => bigint(name, { mode: 'number' });
+
+export const storeSettings = pgTable('store_settings', {
+  tenantId: bigint('tenant_id', { mode: 'number' }).primaryKey(),
+  storeName: text('store_name').notNull().default(''),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  currency: text('currency').notNull().default('USD'),
+  image: text('image'),
+  isQrMenuEnabled: boolean('is_qr_menu_enabled').notNull().default(false),
+  isQrOrderEnabled: boolean('is_qr_order_enabled').notNull().default(false),
+  uniqueQrCode: text('unique_qr_code').notNull(),
+  updatedAt: at('updated_at').notNull().default(sql`now()`),
+});
+
+export const printSettings = pgTable('print_settings', {
+  tenantId: bigint('tenant_id', { mode: 'number' }).primaryKey(),
+  pageFormat: integer('page_format').notNull().default(80),
+  header: text('header').notNull().default(''),
+  footer: text('footer').notNull().default(''),
+  showNotes: boolean('show_notes').notNull().default(true),
+  isEnablePrint: boolean('is_enable_print').notNull().default(true),
+  showStoreDetails: boolean('show_store_details').notNull().default(true),
+  showCustomerDetails: boolean('show_customer_details').notNull().default(true),
+  printToken: boolean('print_token').notNull().default(true),
+  updatedAt: at('updated_at').notNull().default(sql`now()`),
+});
+
+export const storeTables = pgTable(
+  'store_tables',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    title: text('title').notNull(),
+    floor: text('floor').notNull(),
+    seatingCapacity: integer('seating_capacity').notNull(),
+    qrToken: text('qr_token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const categories = pgTable(
+  'categories',
+  { tenantId: tenantId(), id: id(), title: text('title').notNull(), createdAt: createdAt() },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const taxes = pgTable(
+  'taxes',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    title: text('title').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    type: text('type', { enum: ['exclusive', 'inclusive'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const paymentTypes = pgTable(
+  'payment_types',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    title: text('title').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    key: text('key').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    title: text('title').notNull(),
+    priceMinor: minor('price_minor').notNull(),
+    netPriceMinor: minor('net_price_minor'),
+    categoryId: ref('category_id'),
+    taxId: ref('tax_id'),
+    imageId: ref('image_id'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+const option = (name: string) =>
+  pgTable(
+    name,
+    {
+      tenantId: tenantId(),
+      id: id(),
+      itemId: ref('item_id').notNull(),
+      title: text('title').notNull(),
+      priceMinor: minor('price_minor').notNull(),
+      createdAt: createdAt(),
+    },
+    (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  );
+export const menuItemVariants = option('menu_item_variants');
+export const menuItemAddons = option('menu_item_addons');

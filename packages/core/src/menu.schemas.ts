@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { requiredText } from './auth.schemas.ts';
+import { amountInput, optionalAmountInput } from './money.ts';
+import { TAX_TYPES } from './settings.schemas.ts';
+
+const TITLE_MAX = 120;
+const tooLong = 'Title is too long!';
+
+/** An optional reference (category, tax): blank, 'none' or null mean none. */
+const optionalId = z
+  .union([z.number(), z.string(), z.null()], { error: 'Invalid request!' })
+  .optional()
+  .transform((v) => (v === null || v === undefined || v === '' || v === 'none' ? null : Number(v)))
+  .refine((v) => v === null || (Number.isSafeInteger(v) && v > 0), { error: 'Invalid request!' });
+
+/** Menu item add and update (SPEC §5): net price, category and tax are optional. */
+export const menuItemSchema = z.object({
+  title: requiredText('Please enter title!', TITLE_MAX, tooLong),
+  price: amountInput('Please provide valid price!'),
+  netPrice: optionalAmountInput('Please provide valid net price!'),
+  categoryId: optionalId,
+  taxId: optionalId,
+});
+export type MenuItemInput = z.input<typeof menuItemSchema>;
+
+/** Variant add and update: the entered price is the final price; empty counts as 0. */
+export const variantSchema = z.object({
+  title: requiredText('Please provide variant title!', TITLE_MAX, tooLong),
+  price: amountInput('Please provide valid variant price!', '0'),
+});
+/** Addon add and update: the price is added to the item's; empty counts as 0. */
+export const addonSchema = z.object({
+  title: requiredText('Please provide addon title!', TITLE_MAX, tooLong),
+  price: amountInput('Please provide valid addon price!', '0'),
+});
+
+export const optionResponse = z.object({ id: z.number(), item_id: z.number(), title: z.string(), price: z.number() });
+export type MenuOption = z.infer<typeof optionResponse>;
+
+/** A menu item as the API answers it (SPEC §3 Menu item); amounts are decimals of the store currency. */
+export const menuItemResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  price: z.number(),
+  net_price: z.number().nullable(),
+  image: z.string().nullable(),
+  tax_id: z.number().nullable(),
+  tax_title: z.string().nullable(),
+  tax_rate: z.number().nullable(),
+  tax_type: z.enum(TAX_TYPES).nullable(),
+  category_id: z.number().nullable(),
+  category_title: z.string().nullable(),
+  variants: z.array(optionResponse),
+  addons: z.array(optionResponse),
+});
+export type MenuItem = z.infer<typeof menuItemResponse>;
+
+/** Path params of the variant and addon routes. */
+export const itemOptionParams = z.object({
+  itemId: z.coerce.number({ error: 'Not found!' }).int({ error: 'Not found!' }).positive({ error: 'Not found!' }),
+  optionId: z.coerce.number({ error: 'Not found!' }).int({ error: 'Not found!' }).positive({ error: 'Not found!' }),
+});
+export const itemParams = z.object({
+  itemId: z.coerce.number({ error: 'Not found!' }).int({ error: 'Not found!' }).positive({ error: 'Not found!' }),
+});
+
+/** Uploaded images: the browser compresses to these; the server checks again by content. */
+export const IMAGE_MAX_BYTES = 512 * 1024;
+export const IMAGE_MAX_SIDE = 512;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { requiredText } from './auth.schemas.ts';
+import { amountInput } from './money.ts';
+
+const TITLE_MAX = 120;
+const tooLong = 'Title is too long!';
+
+/** Free text of the store forms: optional, trimmed, bounded, blank stored as ''. */
+const plainText = (max: number) =>
+  z
+    .string({ error: 'Invalid request!' })
+    .trim()
+    .max(max, { error: 'Value is too long!' })
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** POST /settings/store-setting: the Store Details form (SPEC §2; no validation beyond shape). */
+export const storeSettingsSchema = z.object({
+  storeName: plainText(120),
+  address: plainText(300),
+  phone: plainText(40),
+  email: plainText(254),
+  currency: z
+    .string({ error: 'Please select a currency!' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: 'Please select a currency!' }),
+  isQRMenuEnabled: z.boolean({ error: 'Invalid request!' }).default(false),
+  isQROrderEnabled: z.boolean({ error: 'Invalid request!' }).default(false),
+});
+export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
+
+/** The store's settings as the API answers them (SPEC §3 Store settings). */
+export const storeSettingsResponse = z.object({
+  storeName: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  currency: z.string(),
+  image: z.string().nullable(),
+  isQRMenuEnabled: z.boolean(),
+  isQROrderEnabled: z.boolean(),
+  uniqueQRCode: z.string(),
+});
+export type StoreSettings = z.infer<typeof storeSettingsResponse>;
+
+/** POST /settings/print-setting: the Print Settings form. */
+export const printSettingsSchema = z.object({
+  pageFormat: z.union([z.literal(80), z.literal(57)], { error: 'Page format is 80 or 57 mm!' }).default(80),
+  header: plainText(500),
+  footer: plainText(500),
+  showNotes: z.boolean({ error: 'Invalid request!' }).default(false),
+  isEnablePrint: z.boolean({ error: 'Invalid request!' }).default(false),
+  showStoreDetails: z.boolean({ error: 'Invalid request!' }).default(false),
+  showCustomerDetails: z.boolean({ error: 'Invalid request!' }).default(false),
+  printToken: z.boolean({ error: 'Invalid request!' }).default(false),
+});
+export const printSettingsResponse = printSettingsSchema.extend({ header: z.string(), footer: z.string() });
+export type PrintSettings = z.infer<typeof printSettingsResponse>;
+
+const seatingMissing = "Please provide Seating Capacity or '0'";
+const seatingInvalid = "Please provide Valid Seating Capacity count or '0'";
+
+/** Store table add and update (SPEC §5). */
+export const storeTableSchema = z.object({
+  title: requiredText('Please provide Title!', TITLE_MAX, tooLong),
+  floor: requiredText("Please provide Floor or use '-'", 60, 'Floor is too long!'),
+  seatingCapacity: z
+    .union([z.number({ error: seatingMissing }), z.string({ error: seatingMissing })], { error: seatingMissing })
+    .transform((v) => (typeof v === 'string' ? v.trim() : v))
+    .refine((v) => v !== '', { error: seatingMissing })
+    .transform((v) => Number(v))
+    .refine((v) => Number.isInteger(v) && v >= 0 && v <= 10_000, { error: seatingInvalid }),
+});
+export type StoreTableInput = z.input<typeof storeTableSchema>;
+
+export const storeTableResponse = z.object({
+  id: z.number(),
+  table_title: z.string(),
+  seating_capacity: z.number(),
+  floor: z.string(),
+  encrypted_id: z.string(),
+});
+export type StoreTable = z.infer<typeof storeTableResponse>;
+
+/** Category add (its own message) and update. */
+export const addCategorySchema = z.object({ title: requiredText('Please provide Category Title!', TITLE_MAX, tooLong) });
+export const updateCategorySchema = z.object({ title: requiredText('Please provide title!', TITLE_MAX, tooLong) });
+export const categoryResponse = z.object({ id: z.number(), title: z.string() });
+export type Category = z.infer<typeof categoryResponse>;
+
+export const TAX_TYPES = ['exclusive', 'inclusive'] as const;
+export type TaxType = (typeof TAX_TYPES)[number];
+const rateMessage = 'Invalid value provided in Tax Rate!';
+const taxFields = {
+  rate: amountInput(rateMessage).refine((v) => Number(v) <= 100 && /^\d+(\.\d{1,2})?$/.test(v), { error: rateMessage }),
+  type: z.enum(TAX_TYPES, { error: 'Select Tax Type!' }),
+};
+/** Tax add and update (SPEC §5): rate is a percent with up to two decimals, 0 to 100. */
+export const addTaxSchema = z.object({ title: requiredText('Provide Title!', TITLE_MAX, tooLong), ...taxFields });
+export const updateTaxSchema = z.object({ title: requiredText('Please provide title!', TITLE_MAX, tooLong), ...taxFields });
+export const taxResponse = z.object({ id: z.number(), title: z.string(), rate: z.number(), type: z.enum(TAX_TYPES) });
+export type Tax = z.infer<typeof taxResponse>;
+
+/** Payment type add (new ones are active) and update. */
+export const addPaymentTypeSchema = z.object({
+  title: requiredText('Please provide Payment Type Title!', TITLE_MAX, tooLong),
+  isActive: z.boolean({ error: 'Invalid request!' }).default(true),
+});
+export const updatePaymentTypeSchema = z.object({
+  title: requiredText('Please provide title!', TITLE_MAX, tooLong),
+  isActive: z.boolean({ error: 'Invalid request!' }).default(true),
+});
+export const togglePaymentTypeSchema = z.object({ isActive: z.boolean({ error: 'Invalid request!' }) });
+export const paymentTypeResponse = z.object({ id: z.number(), title: z.string(), is_active: z.boolean() });
+export type PaymentType = z.infer<typeof paymentTypeResponse>;
+
+/** A numeric id in a path; anything else is a 404 to the caller, never a 500. */
+export const idParams = z.object({
+  id: z.coerce.number({ error: 'Not found!' }).int({ error: 'Not found!' }).positive({ error: 'Not found!' }).max(Number.MAX_SAFE_INTEGER, { error: 'Not found!' }),
+});
+
+/** SPEC §9: table title lowercased, non-alphanumerics as underscores, plus '-qr.png'. */
+export function tableQrFileName(title: string): string {
+  return `${title.toLowerCase().replace(/[^a-z0-9]/g, '_')}-qr.png`;
+}
