@@ -7,9 +7,14 @@ import dashboard from '../locales/en/dashboard.json';
 import superadmin from '../locales/en/superadmin.json';
 import status from '../locales/en/status.json';
 import support from '../locales/en/support.json';
+import settings from '../locales/en/settings.json';
+import menu from '../locales/en/menu.json';
+import users from '../locales/en/users.json';
 
 /** English catalog, one namespace per area. Messages from the server and from shared validation pass through `t` as keys, so a later catalog can translate them too. */
-export const resources = { en: { common, landing, auth, dashboard, superadmin, status, support } } as const;
+export const resources = {
+  en: { common, landing, auth, dashboard, superadmin, status, support, settings, menu, users },
+} as const;
 
 void i18n.use(initReactI18next).init({
   resources,

@@ -1,5 +1,12 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconDeviceMobile, IconHeadset, IconLayoutDashboard, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconDeviceMobile,
+  IconHeadset,
+  IconLayoutDashboard,
+  IconSettings,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
 import { canOpen, type AccessSubject, type Screen } from '@comanda/core';
 
 /** One place a user can go: the sidebar, the Ctrl/Cmd+K search and the user menu read this table. */
