@@ -55,13 +55,25 @@ export const menuItemResponse = z.object({
 });
 export type MenuItem = z.infer<typeof menuItemResponse>;
 
+/** A numeric id in a path; anything else (including ids past 2^53) is a 404, never a 500 or 400. */
+const pathId = () =>
+  z.coerce
+    .number({ error: 'Not found!' })
+    .int({ error: 'Not found!' })
+    .positive({ error: 'Not found!' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'Not found!' });
+
 /** Path params of the variant and addon routes. */
-export const itemOptionParams = z.object({
-  itemId: z.coerce.number({ error: 'Not found!' }).int({ error: 'Not found!' }).positive({ error: 'Not found!' }),
-  optionId: z.coerce.number({ error: 'Not found!' }).int({ error: 'Not found!' }).positive({ error: 'Not found!' }),
-});
-export const itemParams = z.object({
-  itemId: z.coerce.number({ error: 'Not found!' }).int({ error: 'Not found!' }).positive({ error: 'Not found!' }),
+export const itemOptionParams = z.object({ itemId: pathId(), optionId: pathId() });
+export const itemParams = z.object({ itemId: pathId() });
+
+/** POST /menu-items/add answers the new item's id. */
+export const menuItemAddedResponse = z.object({ message: z.string(), id: z.number() });
+/** POST /menu-items/update/{id}/upload-photo answers where the photo is served. */
+export const imageUploadedResponse = z.object({ message: z.string(), imageURL: z.string() });
+/** GET /images/{key}: a server-made random key; anything else names no image. */
+export const imageKeyParams = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Not found!' }),
 });
 
 /** Uploaded images: the browser compresses to these; the server checks again by content. */

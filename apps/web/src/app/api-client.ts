@@ -74,6 +74,19 @@ export interface RequestOptions {
   audience?: Audience;
   /** Sign-in and the like: a 401 is an answer, not an expired session. */
   skipRefresh?: boolean;
+  /** Answer { blob, filename } instead of JSON (file downloads such as QR codes). */
+  download?: boolean;
+}
+
+/** Downloads a file from the API and saves it under the server's file name. */
+export async function downloadFile(path: string): Promise<void> {
+  const { blob, filename } = await apiRequest<{ blob: Blob; filename: string }>(path, { download: true });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
 /**
@@ -112,6 +125,11 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
   if (res.status === 402) navigate('/dashboard/inactive-subscription');
 
+  if (opts.download && res.ok) {
+    const disposition = res.headers.get('content-disposition') ?? '';
+    const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
+    return { blob: await res.blob(), filename } as T;
+  }
   const text = await res.text();
   let body: unknown;
   try {

@@ -31,6 +31,21 @@ export const NAV: NavEntry[] = [
     section: 'offerings',
   },
   {
+    screen: 'users',
+    label: 'nav.users',
+    path: '/dashboard/users',
+    icon: IconUsers,
+    section: 'backoffice',
+    sidebarAdminOnly: true,
+  },
+  {
+    screen: 'settings',
+    label: 'nav.settings',
+    path: '/dashboard/settings',
+    icon: IconSettings,
+    section: 'backoffice',
+  },
+  {
     screen: 'profile',
     label: 'nav.profile',
     path: '/dashboard/profile',

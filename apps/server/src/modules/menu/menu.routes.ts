@@ -1,8 +1,182 @@
-import type { Api } from '../../platform/http.ts';
-import type { MenuService } from './menu.service.ts';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  IMAGE_MAX_BYTES,
+  addonSchema,
+  idParams,
+  imageKeyParams,
+  imageUploadedResponse,
+  itemOptionParams,
+  itemParams,
+  menuItemAddedResponse,
+  menuItemResponse,
+  menuItemSchema,
+  messageSchema,
+  variantSchema,
+} from '@comanda/core';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, tenantAuth } from '../../platform/auth.ts';
+import { type Api, errorResponses } from '../../platform/http.ts';
+import { type MenuService, type OptionKind, imageTooLarge, notAFile } from './menu.service.ts';
+
+/**
+ * What the multipart layer accepts before the content check: the browser sends at most
+ * IMAGE_MAX_BYTES (0.5 MB), other clients may send a raw photo up to four times that.
+ */
+const UPLOAD_MAX_BYTES = 4 * IMAGE_MAX_BYTES;
+
+/**
+ * The bytes of the form's `image` file part, or null when there is none. Multipart's own failures
+ * become the spec's words: too large → 413, not a form at all → no file.
+ */
+async function readImagePart(request: FastifyRequest): Promise<Buffer | null> {
+  try {
+    const part = await request.file();
+    if (!part) return null;
+    const bytes = await part.toBuffer();
+    return part.fieldname === 'image' ? bytes : null;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notAFile();
+    throw error;
+  }
+}
 
 /** /menu-items/*: every call needs SETTINGS; GET /images/{key} is public (menu photos). */
 export function menuRoutes(app: Api, deps: { menu: MenuService }) {
-  void app;
-  void deps;
+  const { menu } = deps;
+  const access = { screen: 'settings' } as const;
+  const tags = ['menu'];
+
+  // Its own encapsulated context: the multipart parser and its limits apply to these routes only.
+  void app.register(async (scope) => {
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    await api.register(fastifyMultipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 },
+    });
+
+    api.get(
+      '/menu-items',
+      { schema: { tags, response: { 200: z.array(menuItemResponse), ...errorResponses } }, config: { access } },
+      async (request) => menu.list(tenantAuth(request).tenantId),
+    );
+
+    api.get(
+      '/menu-items/:id',
+      {
+        schema: { tags, params: idParams, response: { 200: menuItemResponse, ...errorResponses } },
+        config: { access },
+      },
+      async (request) => menu.get(tenantAuth(request).tenantId, request.params.id),
+    );
+
+    api.post(
+      '/menu-items/add',
+      {
+        schema: { tags, body: menuItemSchema, response: { 200: menuItemAddedResponse, ...errorResponses } },
+        config: { access },
+      },
+      async (request) => menu.add(actorOf(request), request.body),
+    );
+
+    api.post(
+      '/menu-items/update/:id',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: menuItemSchema,
+          response: { 200: messageSchema, ...errorResponses },
+        },
+        config: { access },
+      },
+      async (request) => menu.update(actorOf(request), request.params.id, request.body),
+    );
+
+    api.delete(
+      '/menu-items/delete/:id',
+      {
+        schema: { tags, params: idParams, response: { 200: messageSchema, ...errorResponses } },
+        config: { access },
+      },
+      async (request) => menu.remove(actorOf(request), request.params.id),
+    );
+
+    api.post(
+      '/menu-items/update/:id/upload-photo',
+      {
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 200: imageUploadedResponse, ...errorResponses },
+        },
+        config: { access },
+      },
+      async (request) => menu.uploadPhoto(actorOf(request), request.params.id, await readImagePart(request)),
+    );
+
+    api.post(
+      '/menu-items/update/:id/remove-photo',
+      {
+        schema: { tags, params: idParams, response: { 200: messageSchema, ...errorResponses } },
+        config: { access },
+      },
+      async (request) => menu.removePhoto(actorOf(request), request.params.id),
+    );
+
+    const optionRoutes = (path: 'variants' | 'addons', kind: OptionKind, body: typeof variantSchema) => {
+      const service = kind === 'variant' ? menu.variants : menu.addons;
+      api.post(
+        `/menu-items/${path}/:itemId/add`,
+        {
+          schema: { tags, params: itemParams, body, response: { 200: messageSchema, ...errorResponses } },
+          config: { access },
+        },
+        async (request) => service.add(actorOf(request), request.params.itemId, request.body),
+      );
+      api.post(
+        `/menu-items/${path}/:itemId/update/:optionId`,
+        {
+          schema: { tags, params: itemOptionParams, body, response: { 200: messageSchema, ...errorResponses } },
+          config: { access },
+        },
+        async (request) =>
+          service.update(actorOf(request), request.params.itemId, request.params.optionId, request.body),
+      );
+      api.delete(
+        `/menu-items/${path}/:itemId/delete/:optionId`,
+        {
+          schema: { tags, params: itemOptionParams, response: { 200: messageSchema, ...errorResponses } },
+          config: { access },
+        },
+        async (request) => service.remove(actorOf(request), request.params.itemId, request.params.optionId),
+      );
+    };
+    optionRoutes('variants', 'variant', variantSchema);
+    optionRoutes('addons', 'addon', addonSchema);
+
+    api.get(
+      '/images/:key',
+      {
+        schema: {
+          tags,
+          params: imageKeyParams,
+          response: { 200: z.instanceof(Buffer).meta({ description: 'The image bytes' }), ...errorResponses },
+        },
+        config: { access: { public: true } },
+      },
+      async (request, reply) => {
+        const image = await menu.image(request.params.key);
+        // Keys are never reused: a new photo gets a new key, so the bytes behind one never change.
+        return reply
+          .header('content-type', image.contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(image.bytes);
+      },
+    );
+  });
 }

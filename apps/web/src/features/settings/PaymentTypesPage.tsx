@@ -1,4 +1,49 @@
-/** Placeholder while the page is written. */
+import { Switch } from '@mantine/core';
+import { addPaymentTypeSchema, type PaymentType, updatePaymentTypeSchema } from '@comanda/core';
+import { useTranslation } from 'react-i18next';
+import { useSaveMutation } from '../../app/mutations.ts';
+import {
+  addPaymentType,
+  deletePaymentType,
+  fetchPaymentTypes,
+  settingsKeys,
+  togglePaymentType,
+  updatePaymentType,
+} from './api.ts';
+import { TitleListPage } from './TitleListPage.tsx';
+
+/** /dashboard/settings/payment-types: how guests pay, each switchable on and off. */
 export function PaymentTypesPage() {
-  return null;
+  const { t } = useTranslation('settings');
+  const toggle = useSaveMutation({ mutationFn: togglePaymentType, invalidate: [settingsKeys.paymentTypes] });
+  return (
+    <TitleListPage<PaymentType & { title: string }>
+      ns={{
+        title: 'paymentTypes.title',
+        subtitle: 'paymentTypes.subtitle',
+        add: 'paymentTypes.add',
+        update: 'paymentTypes.update',
+        empty: 'paymentTypes.empty',
+        column: 'common.title',
+      }}
+      queryKey={settingsKeys.paymentTypes}
+      fetch={fetchPaymentTypes}
+      add={addPaymentType}
+      update={({ id, title, row }) => updatePaymentType({ id, title, isActive: row.is_active })}
+      remove={deletePaymentType}
+      addSchema={addPaymentTypeSchema}
+      updateSchema={updatePaymentTypeSchema}
+      testId="payment-type-row"
+      extraColumn={{
+        header: 'paymentTypes.active',
+        cell: (row) => (
+          <Switch
+            checked={row.is_active}
+            aria-label={t('paymentTypes.activeFor', { title: row.title })}
+            onChange={(e) => toggle.mutate({ id: row.id, isActive: e.currentTarget.checked })}
+          />
+        ),
+      }}
+    />
+  );
 }

@@ -1,4 +1,105 @@
-/** Placeholder while the page is written. */
+import {
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { printSettingsSchema, type PrintSettings } from '@comanda/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodValidate } from '../../app/forms.ts';
+import { useSaveMutation } from '../../app/mutations.ts';
+import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { fetchPrintSettings, savePrintSettings, settingsKeys } from './api.ts';
+
+const SWITCHES = [
+  ['isEnablePrint', 'print.enable', 'print.enableHint'],
+  ['showStoreDetails', 'print.storeDetails', 'print.storeDetailsHint'],
+  ['showCustomerDetails', 'print.customerDetails', 'print.customerDetailsHint'],
+  ['showNotes', 'print.notes', 'print.notesHint'],
+  ['printToken', 'print.token', 'print.tokenHint'],
+] as const;
+
+/** /dashboard/settings/print-settings: what receipts and tokens print (SPEC §2 Print Settings). */
 export function PrintSettingsPage() {
-  return null;
+  const { t } = useTranslation('settings');
+  const print = useQuery({ queryKey: settingsKeys.print, queryFn: fetchPrintSettings });
+  const form = useForm<PrintSettings>({
+    initialValues: {
+      pageFormat: 80,
+      header: '',
+      footer: '',
+      showNotes: false,
+      isEnablePrint: false,
+      showStoreDetails: false,
+      showCustomerDetails: false,
+      printToken: false,
+    },
+    validate: zodValidate(printSettingsSchema),
+  });
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (!print.data) return;
+    setValues(print.data);
+    resetDirty(print.data);
+  }, [print.data, setValues, resetDirty]);
+  const save = useSaveMutation({ mutationFn: savePrintSettings, invalidate: [settingsKeys.print] });
+
+  return (
+    <Stack>
+      <PageHeader title={t('print.title')} description={t('print.subtitle')} />
+      {print.isPending ? (
+        <Loading />
+      ) : print.isError ? (
+        <LoadError message="Error loading data, Try Later!" />
+      ) : (
+        <Card withBorder radius="lg" padding="xl">
+          <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+            <Stack gap="lg">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+                {SWITCHES.map(([field, label, hint]) => (
+                  <Switch
+                    key={field}
+                    label={t(label)}
+                    description={t(hint)}
+                    {...form.getInputProps(field, { type: 'checkbox' })}
+                  />
+                ))}
+              </SimpleGrid>
+              <Stack gap={6}>
+                <Text fz="sm" fw={500}>
+                  {t('print.pageFormat')}
+                </Text>
+                <SegmentedControl
+                  w="fit-content"
+                  aria-label={t('print.pageFormat')}
+                  data={[
+                    { value: '80', label: '80 mm' },
+                    { value: '57', label: '57 mm' },
+                  ]}
+                  value={String(form.values.pageFormat)}
+                  onChange={(v) => form.setFieldValue('pageFormat', v === '57' ? 57 : 80)}
+                />
+              </Stack>
+              <Textarea label={t('print.header')} autosize minRows={2} {...form.getInputProps('header')} />
+              <Textarea label={t('print.footer')} autosize minRows={2} {...form.getInputProps('footer')} />
+              <Group justify="flex-end">
+                <Button type="submit" loading={save.isPending}>
+                  {t('common.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
+    </Stack>
+  );
 }

@@ -1,4 +1,124 @@
-/** Placeholder while the page is written. */
+import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { currencies, storeSettingsSchema, type StoreSettings } from '@comanda/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../app/api-client.ts';
+import { zodValidate } from '../../app/forms.ts';
+import { useSaveMutation } from '../../app/mutations.ts';
+import { toast } from '../../app/toast.ts';
+import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { fetchStoreSettings, saveStoreSettings, settingsKeys } from './api.ts';
+
+type FormValues = Omit<StoreSettings, 'image' | 'uniqueQRCode'>;
+
+/** /dashboard/settings/details: store name, contact, currency and the QR menu switches. */
 export function StoreDetailsPage() {
-  return null;
+  const { t } = useTranslation('settings');
+  const store = useQuery({ queryKey: settingsKeys.store, queryFn: fetchStoreSettings });
+  const form = useForm<FormValues>({
+    initialValues: {
+      storeName: '',
+      address: '',
+      phone: '',
+      email: '',
+      currency: 'USD',
+      isQRMenuEnabled: false,
+      isQROrderEnabled: false,
+    },
+    validate: zodValidate(storeSettingsSchema),
+  });
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (!store.data) return;
+    const { image, uniqueQRCode, ...values } = store.data;
+    setValues(values);
+    resetDirty(values);
+  }, [store.data, setValues, resetDirty]);
+
+  const currencyOptions = useMemo(
+    () => currencies().map((c) => ({ value: c.code, label: `${c.code} - ${c.name} (${c.symbol})` })),
+    [],
+  );
+  const save = useSaveMutation({ mutationFn: saveStoreSettings, invalidate: [settingsKeys.store] });
+
+  const downloadQr = () =>
+    downloadFile('/settings/store-setting/qr').catch((error: unknown) =>
+      toast.fromError(error, 'Something went wrong!'),
+    );
+
+  return (
+    <Stack>
+      <PageHeader title={t('details.title')} description={t('details.subtitle')} />
+      {store.isPending ? (
+        <Loading />
+      ) : store.isError ? (
+        <LoadError message="Error loading data, Try Later!" />
+      ) : (
+        <Card withBorder radius="lg" padding="xl">
+          <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={t('details.storeName')} {...form.getInputProps('storeName')} />
+                <TextInput label={t('details.phone')} type="tel" {...form.getInputProps('phone')} />
+                <TextInput label={t('details.email')} type="email" {...form.getInputProps('email')} />
+                <Select
+                  label={t('details.currency')}
+                  data={currencyOptions}
+                  searchable
+                  allowDeselect={false}
+                  nothingFoundMessage={t('details.noCurrency')}
+                  {...form.getInputProps('currency')}
+                />
+              </SimpleGrid>
+              <TextInput label={t('details.address')} {...form.getInputProps('address')} />
+              <Switch
+                label={t('details.qrMenu')}
+                description={t('details.qrMenuHint')}
+                {...form.getInputProps('isQRMenuEnabled', { type: 'checkbox' })}
+              />
+              <Switch
+                label={t('details.qrOrder')}
+                description={t('details.qrOrderHint')}
+                {...form.getInputProps('isQROrderEnabled', { type: 'checkbox' })}
+              />
+              <Group justify="space-between" mt="sm">
+                {store.data.isQRMenuEnabled ? (
+                  <Group gap="sm">
+                    <Button
+                      variant="light"
+                      leftSection={<IconDownload size={18} />}
+                      onClick={() => void downloadQr()}
+                    >
+                      {t('details.downloadQr')}
+                    </Button>
+                    <Button
+                      variant="subtle"
+                      component="a"
+                      href={`/m/${store.data.uniqueQRCode}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      leftSection={<IconExternalLink size={18} />}
+                    >
+                      {t('details.viewMenu')}
+                    </Button>
+                  </Group>
+                ) : (
+                  <Text fz="sm" c="dimmed">
+                    {t('details.qrOff')}
+                  </Text>
+                )}
+                <Button type="submit" loading={save.isPending}>
+                  {t('common.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
+    </Stack>
+  );
 }

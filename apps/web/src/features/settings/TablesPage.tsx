@@ -1,4 +1,174 @@
-/** Placeholder while the page is written. */
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconEdit, IconPlus, IconQrcode, IconTrash, IconUsers } from '@tabler/icons-react';
+import { storeTableSchema, type StoreTable } from '@comanda/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../app/api-client.ts';
+import { zodValidate } from '../../app/forms.ts';
+import { confirmIrreversible, useSaveMutation } from '../../app/mutations.ts';
+import { toast } from '../../app/toast.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { type TableInput, addTable, deleteTable, fetchTables, settingsKeys, updateTable } from './api.ts';
+import { useEditDialog } from './use-edit-dialog.ts';
+
+/** /dashboard/settings/tables: the dining room's tables and their QR codes (SPEC §2 Store Tables). */
 export function TablesPage() {
-  return null;
+  const { t } = useTranslation('settings');
+  const tables = useQuery({ queryKey: settingsKeys.tables, queryFn: fetchTables });
+  const dialog = useEditDialog<StoreTable>();
+  const form = useForm<TableInput>({
+    initialValues: { title: '', floor: '', seatingCapacity: '' },
+    validate: zodValidate(storeTableSchema),
+  });
+  const add = useSaveMutation({
+    mutationFn: addTable,
+    invalidate: [settingsKeys.tables],
+    onSuccess: dialog.close,
+  });
+  const update = useSaveMutation({
+    mutationFn: updateTable,
+    invalidate: [settingsKeys.tables],
+    onSuccess: dialog.close,
+  });
+  const remove = useSaveMutation({ mutationFn: deleteTable, invalidate: [settingsKeys.tables] });
+
+  const openAdd = () => {
+    form.setValues({ title: '', floor: '', seatingCapacity: '' });
+    form.clearErrors();
+    dialog.openAdd();
+  };
+  const openEdit = (row: StoreTable) => {
+    form.setValues({ title: row.table_title, floor: row.floor, seatingCapacity: row.seating_capacity });
+    form.clearErrors();
+    dialog.openEdit(row);
+  };
+  const submit = form.onSubmit((values) =>
+    dialog.editing ? update.mutate({ ...values, id: dialog.editing.id }) : add.mutate(values),
+  );
+  const downloadQr = (row: StoreTable) =>
+    downloadFile(`/settings/store-tables/${row.id}/qr`).catch((error: unknown) =>
+      toast.fromError(error, 'Something went wrong!'),
+    );
+
+  return (
+    <Stack>
+      <PageHeader
+        title={t('tables.title')}
+        description={t('tables.subtitle')}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={openAdd}>
+            {t('tables.add')}
+          </Button>
+        }
+      />
+      {tables.isPending ? (
+        <Loading />
+      ) : tables.isError ? (
+        <LoadError message="Error loading data, Try Later!" />
+      ) : tables.data.length === 0 ? (
+        <Card withBorder radius="lg" padding="xl">
+          <Text c="dimmed" ta="center">
+            {t('tables.empty')}
+          </Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
+          {tables.data.map((row) => (
+            <Card key={row.id} withBorder radius="lg" padding="lg" data-testid="table-card">
+              <Stack gap="sm">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={2}>
+                    <Text fw={700} fz="lg">
+                      {row.table_title}
+                    </Text>
+                    <Text fz="sm" c="dimmed">
+                      {t('tables.floorOf', { floor: row.floor })}
+                    </Text>
+                  </Stack>
+                  <Group gap={4} c="dimmed" wrap="nowrap">
+                    <IconUsers size={16} />
+                    <Text fz="sm">{row.seating_capacity}</Text>
+                  </Group>
+                </Group>
+                <Group justify="space-between">
+                  <Button
+                    variant="light"
+                    size="xs"
+                    leftSection={<IconQrcode size={16} />}
+                    onClick={() => void downloadQr(row)}
+                  >
+                    {t('tables.downloadQr')}
+                  </Button>
+                  <Group gap={4}>
+                    <Tooltip label={t('common.edit')}>
+                      <ActionIcon
+                        variant="subtle"
+                        size="lg"
+                        aria-label={t('common.edit')}
+                        onClick={() => openEdit(row)}
+                      >
+                        <IconEdit size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('common.delete')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        aria-label={t('common.delete')}
+                        onClick={() => confirmIrreversible(() => remove.mutate(row.id))}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <FormModal
+        opened={dialog.opened}
+        onClose={dialog.close}
+        title={dialog.editing ? t('tables.update') : t('tables.add')}
+        onSubmit={submit}
+        loading={add.isPending || update.isPending}
+      >
+        <TextInput
+          label={t('tables.fieldTitle')}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('title')}
+        />
+        <TextInput
+          label={t('tables.fieldFloor')}
+          placeholder="-"
+          withAsterisk
+          {...form.getInputProps('floor')}
+        />
+        <NumberInput
+          label={t('tables.fieldSeats')}
+          min={0}
+          allowDecimal={false}
+          withAsterisk
+          {...form.getInputProps('seatingCapacity')}
+        />
+      </FormModal>
+    </Stack>
+  );
 }

@@ -1,4 +1,158 @@
-/** Placeholder while the page is written. */
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { addTaxSchema, TAX_TYPES, type Tax, updateTaxSchema } from '@comanda/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { zodValidate } from '../../app/forms.ts';
+import { confirmIrreversible, useSaveMutation } from '../../app/mutations.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { type TaxInput, addTax, deleteTax, fetchTaxes, settingsKeys, updateTax } from './api.ts';
+import { useEditDialog } from './use-edit-dialog.ts';
+
+/** /dashboard/settings/tax-setup: taxes with their rate and type (SPEC §2 Tax Setup). */
 export function TaxesPage() {
-  return null;
+  const { t } = useTranslation('settings');
+  const taxes = useQuery({ queryKey: settingsKeys.taxes, queryFn: fetchTaxes });
+  const dialog = useEditDialog<Tax>();
+  const form = useForm<TaxInput>({
+    initialValues: { title: '', rate: '', type: '' },
+    validate: (values) => zodValidate(dialog.editing ? updateTaxSchema : addTaxSchema)(values),
+  });
+  const invalidate = [settingsKeys.taxes];
+  const add = useSaveMutation({ mutationFn: addTax, invalidate, onSuccess: dialog.close });
+  const update = useSaveMutation({ mutationFn: updateTax, invalidate, onSuccess: dialog.close });
+  const remove = useSaveMutation({ mutationFn: deleteTax, invalidate });
+
+  const open = (row: Tax | null) => {
+    form.setValues(
+      row ? { title: row.title, rate: row.rate, type: row.type } : { title: '', rate: '', type: '' },
+    );
+    form.clearErrors();
+    if (row) dialog.openEdit(row);
+    else dialog.openAdd();
+  };
+  const submit = form.onSubmit((values) =>
+    dialog.editing ? update.mutate({ ...values, id: dialog.editing.id }) : add.mutate(values),
+  );
+
+  return (
+    <Stack>
+      <PageHeader
+        title={t('taxes.title')}
+        description={t('taxes.subtitle')}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => open(null)}>
+            {t('taxes.add')}
+          </Button>
+        }
+      />
+      {taxes.isPending ? (
+        <Loading />
+      ) : taxes.isError ? (
+        <LoadError message="Error loading data, Try Later!" />
+      ) : (
+        <Card withBorder radius="lg" padding={0}>
+          {taxes.data.length === 0 ? (
+            <Text c="dimmed" ta="center" p="xl">
+              {t('taxes.empty')}
+            </Text>
+          ) : (
+            <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={60}>#</Table.Th>
+                  <Table.Th>{t('common.title')}</Table.Th>
+                  <Table.Th>{t('taxes.rate')}</Table.Th>
+                  <Table.Th>{t('taxes.type')}</Table.Th>
+                  <Table.Th ta="right">{t('common.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {taxes.data.map((row, index) => (
+                  <Table.Tr key={row.id} data-testid="tax-row">
+                    <Table.Td c="dimmed">{index + 1}</Table.Td>
+                    <Table.Td fw={600}>{row.title}</Table.Td>
+                    <Table.Td>{row.rate}%</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={row.type === 'inclusive' ? 'blue' : 'orange'}>
+                        {t(`taxes.type.${row.type}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('common.edit')}>
+                          <ActionIcon
+                            variant="subtle"
+                            size="lg"
+                            aria-label={t('common.edit')}
+                            onClick={() => open(row)}
+                          >
+                            <IconEdit size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('common.delete')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            size="lg"
+                            aria-label={t('common.delete')}
+                            onClick={() => confirmIrreversible(() => remove.mutate(row.id))}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      )}
+      <FormModal
+        opened={dialog.opened}
+        onClose={dialog.close}
+        title={t(dialog.editing ? 'taxes.update' : 'taxes.add')}
+        onSubmit={submit}
+        loading={add.isPending || update.isPending}
+      >
+        <TextInput label={t('common.title')} withAsterisk data-autofocus {...form.getInputProps('title')} />
+        <NumberInput
+          label={t('taxes.rateField')}
+          min={0}
+          max={100}
+          decimalScale={2}
+          suffix="%"
+          withAsterisk
+          {...form.getInputProps('rate')}
+        />
+        <Select
+          label={t('taxes.type')}
+          withAsterisk
+          data={TAX_TYPES.map((type) => ({ value: type, label: t(`taxes.type.${type}`) }))}
+          {...form.getInputProps('type')}
+        />
+        <Text fz="xs" c="dimmed">
+          {t('taxes.typeHint')}
+        </Text>
+      </FormModal>
+    </Stack>
+  );
 }

@@ -1,0 +1,103 @@
+// Helpers shared by the menu test files (not a test file itself: vitest only runs *.test.ts).
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { MenuItem } from '@comanda/core';
+import { auditLog, categories, images, storeSettings, taxes } from '../../platform/db/schema.ts';
+import { getStoreSettings } from '../settings/settings.repo.ts';
+import { type TestApp, type TestClient, createTenant, uniqueUsername } from '../../../test/harness.ts';
+
+export type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+/** Adds a staff user with these scopes through the API and signs them in on a new client. */
+export async function addStaff(app: TestApp, owner: Tenant, scopes: string[]) {
+  const username = uniqueUsername('staff');
+  const res = await owner.client.post('/users/add', { name: 'Rui', username, password: 'staff pw', userScopes: scopes });
+  expect(res.status).toBe(200);
+  const client = app.client();
+  expect((await client.post('/auth/signin', { username, password: 'staff pw' })).status).toBe(200);
+  return { username, client };
+}
+
+// Categories and taxes are written straight to their tables: the settings routes have their own tests.
+export async function insertCategory(app: TestApp, tenantId: number, title: string) {
+  return app.database.inTenant(tenantId, async (tx) => {
+    const [row] = await tx.insert(categories).values({ tenantId, title }).returning({ id: categories.id });
+    return row!.id;
+  });
+}
+
+export async function insertTax(
+  app: TestApp,
+  tenantId: number,
+  values: { title: string; rateBp: number; type: 'exclusive' | 'inclusive' },
+) {
+  return app.database.inTenant(tenantId, async (tx) => {
+    const [row] = await tx
+      .insert(taxes)
+      .values({ tenantId, ...values })
+      .returning({ id: taxes.id });
+    return row!.id;
+  });
+}
+
+export async function setCurrency(app: TestApp, tenantId: number, currency: string) {
+  await app.database.inTenant(tenantId, async (tx) => {
+    await getStoreSettings(tx, tenantId);
+    await tx.update(storeSettings).set({ currency }).where(eq(storeSettings.tenantId, tenantId));
+  });
+}
+
+/** The tenant's stored images, as the database holds them. */
+export function storedImages(app: TestApp, tenantId: number) {
+  return app.database.inTenant(tenantId, (tx) =>
+    tx.select({ key: images.key, contentType: images.contentType }).from(images),
+  );
+}
+
+export function auditActions(app: TestApp, tenantId: number) {
+  return app.database
+    .inTenant(tenantId, (tx) => tx.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id))
+    .then((rows) => rows.map((r) => r.action));
+}
+
+export async function listItems(client: TestClient) {
+  const res = await client.get<MenuItem[]>('/menu-items');
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** Adds an item through the API and answers its id. */
+export async function addItem(client: TestClient, body: Record<string, unknown> = {}) {
+  const res = await client.post<{ message: string; id: number }>('/menu-items/add', {
+    title: 'Espresso',
+    price: '1.20',
+    ...body,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.id;
+}
+
+/** Posts a multipart form, as the browser's upload does, with the client's session cookies. */
+export async function postForm(client: TestClient, path: string, form: FormData) {
+  const res = await fetch(`${client.baseUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: client.cookies.size ? { cookie: client.cookieHeader() } : {},
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** A form with one file in the `image` field. */
+export function imageForm(bytes: Uint8Array, name = 'photo.jpg', type = 'image/jpeg', field = 'image') {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
+}
+
+/** A GET answered with bytes (images), read raw rather than as JSON. */
+export async function download(client: TestClient, path: string) {
+  const res = await fetch(`${client.baseUrl}${path}`, {
+    headers: client.cookies.size ? { cookie: client.cookieHeader() } : {},
+  });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}

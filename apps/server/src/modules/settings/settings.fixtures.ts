@@ -1,0 +1,97 @@
+// Helpers shared by the settings test files (not a test file itself: vitest only runs *.test.ts).
+import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { auditLog, menuItemAddons, menuItems, menuItemVariants } from '../../platform/db/schema.ts';
+import { type TestApp, type TestClient, createTenant, uniqueUsername } from '../../../test/harness.ts';
+
+export type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+/** Adds a staff user with these scopes through the API and signs them in on a new client. */
+export async function addStaff(app: TestApp, owner: Tenant, scopes: string[]) {
+  const username = uniqueUsername('staff');
+  const res = await owner.client.post('/users/add', { name: 'Rui', username, password: 'staff pw', userScopes: scopes });
+  expect(res.status).toBe(200);
+  const client = app.client();
+  expect((await client.post('/auth/signin', { username, password: 'staff pw' })).status).toBe(200);
+  return { username, client };
+}
+
+/** A GET whose answer may be bytes (the QR downloads), read raw rather than as JSON. */
+export async function download(client: TestClient, path: string) {
+  const res = await fetch(`${client.baseUrl}/api/v1${path}`, {
+    headers: client.cookies.size ? { cookie: client.cookieHeader() } : {},
+  });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The pixel width a PNG declares in its IHDR chunk (bytes 16-19, big-endian). */
+export function pngWidth(bytes: Buffer): number {
+  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return bytes.readUInt32BE(16);
+}
+
+/**
+ * A menu item written straight to the table (the menu module has its own tests), with optional
+ * variant and addon, for checks on what settings changes do to existing items.
+ */
+export async function insertMenuItem(
+  app: TestApp,
+  tenantId: number,
+  values: {
+    priceMinor: number;
+    netPriceMinor?: number | null;
+    categoryId?: number | null;
+    taxId?: number | null;
+    variantMinor?: number;
+    addonMinor?: number;
+  },
+) {
+  return app.database.inTenant(tenantId, async (tx) => {
+    const [item] = await tx
+      .insert(menuItems)
+      .values({
+        tenantId,
+        title: 'Espresso',
+        priceMinor: values.priceMinor,
+        netPriceMinor: values.netPriceMinor ?? null,
+        categoryId: values.categoryId ?? null,
+        taxId: values.taxId ?? null,
+      })
+      .returning({ id: menuItems.id });
+    if (!item) throw new Error('menu item not inserted');
+    if (values.variantMinor !== undefined) {
+      await tx
+        .insert(menuItemVariants)
+        .values({ tenantId, itemId: item.id, title: 'Double', priceMinor: values.variantMinor });
+    }
+    if (values.addonMinor !== undefined) {
+      await tx.insert(menuItemAddons).values({ tenantId, itemId: item.id, title: 'Milk', priceMinor: values.addonMinor });
+    }
+    return item.id;
+  });
+}
+
+/** A menu item as stored, with its variants' and addons' prices. */
+export async function readMenuItem(app: TestApp, tenantId: number, id: number) {
+  return app.database.inTenant(tenantId, async (tx) => {
+    const [item] = await tx.select().from(menuItems).where(eq(menuItems.id, id));
+    const variants = await tx
+      .select({ price: menuItemVariants.priceMinor })
+      .from(menuItemVariants)
+      .where(eq(menuItemVariants.itemId, id));
+    const addons = await tx
+      .select({ price: menuItemAddons.priceMinor })
+      .from(menuItemAddons)
+      .where(eq(menuItemAddons.itemId, id));
+    return { item, variants: variants.map((v) => v.price), addons: addons.map((a) => a.price) };
+  });
+}
+
+/** The tenant's audit actions, oldest first. */
+export async function auditActions(app: TestApp, tenantId: number) {
+  const rows = await app.database.inTenant(tenantId, (tx) =>
+    tx.select({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.id)),
+  );
+  return rows.map((r) => r.action);
+}

@@ -1,0 +1,239 @@
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrintSettings, StoreSettings } from '@comanda/core';
+import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
+import {
+  addStaff,
+  auditActions,
+  download,
+  insertMenuItem,
+  pngWidth,
+  readMenuItem,
+  type Tenant,
+} from './settings.fixtures.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ PUBLIC_URL: 'https://pos.example.com' });
+});
+afterAll(() => app.close());
+
+const store = (extra: Record<string, unknown> = {}) => ({
+  storeName: 'Cafe Lisboa',
+  address: 'Rua Augusta 1',
+  phone: '+351 21 000 0000',
+  email: 'ola@cafe.test',
+  currency: 'USD',
+  isQRMenuEnabled: true,
+  isQROrderEnabled: false,
+  ...extra,
+});
+
+const print = (extra: Record<string, unknown> = {}) => ({
+  pageFormat: 57,
+  header: 'Welcome!',
+  footer: 'Thank you',
+  showNotes: false,
+  isEnablePrint: true,
+  showStoreDetails: false,
+  showCustomerDetails: true,
+  printToken: false,
+  ...extra,
+});
+
+async function storeSettings(t: Tenant) {
+  return (await t.client.get<StoreSettings>('/settings/store-setting')).body;
+}
+
+describe('/settings/store-setting and /settings/print-setting', () => {
+  it('answers 401 without a session', async () => {
+    const c = app.client();
+    expect((await c.get('/settings/store-setting')).status).toBe(401);
+    expect((await c.post('/settings/store-setting', store())).status).toBe(401);
+    expect((await download(c, '/settings/store-setting/qr')).status).toBe(401);
+    expect((await c.get('/settings/print-setting')).status).toBe(401);
+    expect((await c.post('/settings/print-setting', print())).status).toBe(401);
+  });
+
+  it.each([
+    ['no currency', store({ currency: undefined }), 'Please select a currency!'],
+    ['an empty currency', store({ currency: '' }), 'Please select a currency!'],
+    ['a currency that is not a code', store({ currency: 'DOLLARS' }), 'Please select a currency!'],
+    ['an unknown currency code', store({ currency: 'ABC' }), 'Please select a currency!'],
+    ['a numeric currency', store({ currency: 840 }), 'Please select a currency!'],
+    ['a 10,000-character store name', store({ storeName: 'x'.repeat(10_000) }), 'Value is too long!'],
+    ['a string for a switch', store({ isQRMenuEnabled: 'yes' }), 'Invalid request!'],
+    ['an array for a text', store({ storeName: ['Cafe'] }), 'Invalid request!'],
+  ])('store settings answer 400 for %s and change nothing', async (_label, body, message) => {
+    const t = await createTenant(app);
+    const before = await storeSettings(t);
+    expect(await t.client.post('/settings/store-setting', body)).toMatchObject({ status: 400, body: { message } });
+    expect(await storeSettings(t)).toEqual(before);
+  });
+
+  it.each([
+    ['a page format other than 80 or 57', print({ pageFormat: 90 }), 'Page format is 80 or 57 mm!'],
+    ['a page format as text', print({ pageFormat: '80' }), 'Page format is 80 or 57 mm!'],
+    ['a 10,000-character header', print({ header: 'x'.repeat(10_000) }), 'Value is too long!'],
+    ['a string for a switch', print({ showNotes: 'no' }), 'Invalid request!'],
+  ])('print settings answer 400 for %s', async (_label, body, message) => {
+    const t = await createTenant(app);
+    expect(await t.client.post('/settings/print-setting', body)).toMatchObject({ status: 400, body: { message } });
+  });
+
+  it('answers 400 to malformed JSON', async () => {
+    const t = await createTenant(app);
+    const headers = { 'content-type': 'application/json' };
+    for (const path of ['/settings/store-setting', '/settings/print-setting']) {
+      expect(await t.client.post(path, '{"currency": "USD"', headers)).toMatchObject({
+        status: 400,
+        body: { message: 'Malformed JSON body!' },
+      });
+    }
+  });
+
+  it('answers 403 to staff without SETTINGS, and lets staff with SETTINGS in', async () => {
+    const t = await createTenant(app);
+    const pos = await addStaff(app, t, ['POS']);
+    expect((await pos.client.get('/settings/store-setting')).status).toBe(403);
+    expect((await pos.client.post('/settings/store-setting', store())).status).toBe(403);
+    expect((await download(pos.client, '/settings/store-setting/qr')).status).toBe(403);
+    expect((await pos.client.get('/settings/print-setting')).status).toBe(403);
+    expect((await pos.client.post('/settings/print-setting', print())).status).toBe(403);
+    expect((await storeSettings(t)).storeName).toBe('');
+
+    const manager = await addStaff(app, t, ['SETTINGS']);
+    expect((await manager.client.post('/settings/store-setting', store())).status).toBe(200);
+    expect((await manager.client.get('/settings/print-setting')).status).toBe(200);
+  });
+
+  it('keeps each tenant to its own settings', async () => {
+    const a = await createTenant(app);
+    const b = await createTenant(app);
+    await a.client.post('/settings/store-setting', store({ storeName: 'A only', currency: 'EUR' }));
+    await a.client.post('/settings/print-setting', print({ header: 'A only' }));
+    const bStore = await storeSettings(b);
+    expect(bStore).toMatchObject({ storeName: '', currency: 'USD' });
+    expect(bStore.uniqueQRCode).not.toBe((await storeSettings(a)).uniqueQRCode);
+    expect((await b.client.get<PrintSettings>('/settings/print-setting')).body.header).toBe('');
+  });
+
+  it('creates defaults on first use with a stable menu code', async () => {
+    const t = await createTenant(app);
+    const first = await storeSettings(t);
+    expect(first).toEqual({
+      storeName: '',
+      address: '',
+      phone: '',
+      email: '',
+      currency: 'USD',
+      image: null,
+      isQRMenuEnabled: false,
+      isQROrderEnabled: false,
+      uniqueQRCode: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) as unknown,
+    });
+    expect((await storeSettings(t)).uniqueQRCode).toBe(first.uniqueQRCode);
+    expect((await t.client.get('/settings/print-setting')).body).toEqual({
+      pageFormat: 80,
+      header: '',
+      footer: '',
+      showNotes: true,
+      isEnablePrint: true,
+      showStoreDetails: true,
+      showCustomerDetails: true,
+      printToken: true,
+    });
+  });
+
+  it('saves the store details and keeps the menu code', async () => {
+    const t = await createTenant(app);
+    const { uniqueQRCode } = await storeSettings(t);
+    expect(await t.client.post('/settings/store-setting', store({ currency: 'eur' }))).toMatchObject({
+      status: 200,
+      body: { message: 'Store settings saved!' },
+    });
+    expect(await storeSettings(t)).toEqual({ ...store({ currency: 'EUR' }), image: null, uniqueQRCode });
+    expect(await auditActions(app, t.tenantId)).toContain('settings.store_update');
+  });
+
+  it('saves the print settings', async () => {
+    const t = await createTenant(app);
+    expect(await t.client.post('/settings/print-setting', print())).toMatchObject({
+      status: 200,
+      body: { message: 'Print settings saved!' },
+    });
+    expect((await t.client.get('/settings/print-setting')).body).toEqual(print());
+    expect(await auditActions(app, t.tenantId)).toContain('settings.print_update');
+  });
+
+  it('refuses the store QR code while the QR menu is off', async () => {
+    const t = await createTenant(app);
+    await t.client.post('/settings/store-setting', store({ isQRMenuEnabled: false }));
+    const res = await download(t.client, '/settings/store-setting/qr');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({ message: 'Please enable QR menu from store settings!' });
+  });
+
+  it('downloads the store QR code: a 1080 px PNG of the public menu link', async () => {
+    const t = await createTenant(app);
+    await t.client.post('/settings/store-setting', store());
+    const { uniqueQRCode } = await storeSettings(t);
+    const res = await download(t.client, '/settings/store-setting/qr');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="qr.png"');
+    expect(pngWidth(res.bytes)).toBe(1080);
+    // The same link drawn the same way gives the same image: the code carries exactly this link.
+    const expected = await QRCode.toBuffer(`https://pos.example.com/m/${uniqueQRCode}`, { width: 1080, margin: 2 });
+    expect(res.bytes.equals(expected)).toBe(true);
+  });
+
+  it('rescales every menu price when the currency changes its minor digits', async () => {
+    const t = await createTenant(app);
+    const other = await createTenant(app);
+    const id = await insertMenuItem(app, t.tenantId, {
+      priceMinor: 350,
+      netPriceMinor: 300,
+      variantMinor: 125,
+      addonMinor: 50,
+    });
+    const plain = await insertMenuItem(app, t.tenantId, { priceMinor: 1999 });
+    const otherId = await insertMenuItem(app, other.tenantId, { priceMinor: 350 });
+
+    // USD (2 digits) → EUR (2 digits): nothing to rescale.
+    await t.client.post('/settings/store-setting', store({ currency: 'EUR' }));
+    expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({ item: { priceMinor: 350 } });
+
+    // EUR → JPY (0 digits): 3.50 → 4, 3.00 → 3, 1.25 → 1, 0.50 → 1 (half up), 19.99 → 20.
+    expect((await t.client.post('/settings/store-setting', store({ currency: 'JPY' }))).status).toBe(200);
+    expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({
+      item: { priceMinor: 4, netPriceMinor: 3 },
+      variants: [1],
+      addons: [1],
+    });
+    expect(await readMenuItem(app, t.tenantId, plain)).toMatchObject({ item: { priceMinor: 20, netPriceMinor: null } });
+
+    // Saving the same currency again changes nothing.
+    await t.client.post('/settings/store-setting', store({ currency: 'JPY', storeName: 'Renamed' }));
+    expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({ item: { priceMinor: 4 } });
+
+    // JPY → BHD (3 digits): 4 → 4.000.
+    await t.client.post('/settings/store-setting', store({ currency: 'BHD' }));
+    expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({
+      item: { priceMinor: 4000, netPriceMinor: 3000 },
+      variants: [1000],
+      addons: [1000],
+    });
+
+    // Another tenant's menu is its own.
+    expect(await readMenuItem(app, other.tenantId, otherId)).toMatchObject({ item: { priceMinor: 350 } });
+  });
+
+  it('leaves prices and currency unchanged when the save is refused', async () => {
+    const t = await createTenant(app);
+    const id = await insertMenuItem(app, t.tenantId, { priceMinor: 350 });
+    expect((await t.client.post('/settings/store-setting', store({ currency: 'XYZ' }))).status).toBe(400);
+    expect((await storeSettings(t)).currency).toBe('USD');
+    expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({ item: { priceMinor: 350 } });
+  });
+});

@@ -1,0 +1,138 @@
+import { ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { zodValidate } from '../../app/forms.ts';
+import { confirmIrreversible, useSaveMutation } from '../../app/mutations.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useEditDialog } from './use-edit-dialog.ts';
+
+type Row = { id: number; title: string };
+type Message = { message: string };
+
+/**
+ * A settings list whose rows are a title (categories, payment types): table, add and update dialogs,
+ * delete with confirmation, and optional extra cells. Each screen passes its own calls and messages.
+ */
+export function TitleListPage<R extends Row>(props: {
+  ns: { title: string; subtitle: string; add: string; update: string; empty: string; column: string };
+  queryKey: readonly unknown[];
+  fetch: () => Promise<R[]>;
+  add: (body: { title: string }) => Promise<Message>;
+  update: (body: { id: number; title: string; row: R }) => Promise<Message>;
+  remove: (id: number) => Promise<Message>;
+  addSchema: z.ZodType;
+  updateSchema: z.ZodType;
+  extraColumn?: { header: string; cell: (row: R) => ReactNode };
+  testId: string;
+}) {
+  const { t } = useTranslation('settings');
+  const list = useQuery({ queryKey: props.queryKey, queryFn: props.fetch });
+  const dialog = useEditDialog<R>();
+  const form = useForm({
+    initialValues: { title: '' },
+    validate: (values) => zodValidate(dialog.editing ? props.updateSchema : props.addSchema)(values),
+  });
+  const invalidate = [props.queryKey];
+  const add = useSaveMutation({ mutationFn: props.add, invalidate, onSuccess: dialog.close });
+  const update = useSaveMutation({ mutationFn: props.update, invalidate, onSuccess: dialog.close });
+  const remove = useSaveMutation({ mutationFn: props.remove, invalidate });
+
+  const open = (row: R | null) => {
+    form.setValues({ title: row?.title ?? '' });
+    form.clearErrors();
+    if (row) dialog.openEdit(row);
+    else dialog.openAdd();
+  };
+  const submit = form.onSubmit((values) =>
+    dialog.editing
+      ? update.mutate({ id: dialog.editing.id, title: values.title, row: dialog.editing })
+      : add.mutate(values),
+  );
+
+  return (
+    <Stack>
+      <PageHeader
+        title={t(props.ns.title)}
+        description={t(props.ns.subtitle)}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => open(null)}>
+            {t(props.ns.add)}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadError message="Error loading data, Try Later!" />
+      ) : (
+        <Card withBorder radius="lg" padding={0}>
+          {list.data.length === 0 ? (
+            <Text c="dimmed" ta="center" p="xl">
+              {t(props.ns.empty)}
+            </Text>
+          ) : (
+            <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={60}>#</Table.Th>
+                  <Table.Th>{t(props.ns.column)}</Table.Th>
+                  {props.extraColumn && <Table.Th>{t(props.extraColumn.header)}</Table.Th>}
+                  <Table.Th ta="right">{t('common.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((row, index) => (
+                  <Table.Tr key={row.id} data-testid={props.testId}>
+                    <Table.Td c="dimmed">{index + 1}</Table.Td>
+                    <Table.Td fw={600}>{row.title}</Table.Td>
+                    {props.extraColumn && <Table.Td>{props.extraColumn.cell(row)}</Table.Td>}
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('common.edit')}>
+                          <ActionIcon
+                            variant="subtle"
+                            size="lg"
+                            aria-label={t('common.edit')}
+                            onClick={() => open(row)}
+                          >
+                            <IconEdit size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('common.delete')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            size="lg"
+                            aria-label={t('common.delete')}
+                            onClick={() => confirmIrreversible(() => remove.mutate(row.id))}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      )}
+      <FormModal
+        opened={dialog.opened}
+        onClose={dialog.close}
+        title={t(dialog.editing ? props.ns.update : props.ns.add)}
+        onSubmit={submit}
+        loading={add.isPending || update.isPending}
+      >
+        <TextInput label={t('common.title')} withAsterisk data-autofocus {...form.getInputProps('title')} />
+      </FormModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,200 @@
+import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  addUserSchema,
+  parseScopes,
+  resetUserPasswordSchema,
+  type Scope,
+  updateUserSchema,
+  type User,
+} from '@comanda/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodValidate } from '../../../app/forms.ts';
+import { useSaveMutation } from '../../../app/mutations.ts';
+import { addUser, resetUserPassword, updateUser, usersKey } from '../api.ts';
+import { ScopesField } from './ScopesField.tsx';
+
+type Grantable = ReadonlySet<Scope> | 'all';
+
+function DialogActions({ onCancel, loading }: { onCancel: () => void; loading: boolean }) {
+  const { t } = useTranslation('users');
+  return (
+    <Group justify="flex-end" gap="sm" mt="xs">
+      <Button variant="default" onClick={onCancel} disabled={loading}>
+        {t('dialog.cancel')}
+      </Button>
+      <Button type="submit" loading={loading}>
+        {t('dialog.save')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The name, designation, phone and e-mail fields both user dialogs share. */
+function ContactFields({ form }: { form: ReturnType<typeof useForm<Record<string, unknown>>> }) {
+  const { t } = useTranslation('users');
+  return (
+    <>
+      <TextInput
+        label={t('field.designation')}
+        placeholder={t('field.designationPlaceholder')}
+        {...form.getInputProps('designation')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={t('field.phone')}
+          type="tel"
+          autoComplete="off"
+          placeholder={t('field.optional')}
+          {...form.getInputProps('phone')}
+        />
+        <TextInput
+          label={t('field.email')}
+          type="email"
+          autoComplete="off"
+          placeholder={t('field.optional')}
+          {...form.getInputProps('email')}
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
+function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () => void }) {
+  const { t } = useTranslation('users');
+  const form = useForm<Record<string, unknown>>({
+    initialValues: { name: '', username: '', password: '', designation: '', phone: '', email: '', userScopes: [] },
+    validate: zodValidate(addUserSchema),
+  });
+  const save = useSaveMutation({ mutationFn: addUser, invalidate: [usersKey], onSuccess: onDone });
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(addUserSchema.parse(values)))} noValidate>
+      <Stack gap="md">
+        <TextInput label={t('field.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t('field.username')}
+            description={t('field.usernameHint')}
+            type="email"
+            autoComplete="off"
+            placeholder="staff@yourstore.com"
+            withAsterisk
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t('field.password')}
+            description={t('field.passwordHint')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+        </SimpleGrid>
+        <ContactFields form={form} />
+        <ScopesField
+          {...(form.getInputProps('userScopes') as {
+            value: string[];
+            onChange: (v: string[]) => void;
+            error?: ReactNode;
+          })}
+          grantable={grantable}
+        />
+        <DialogActions onCancel={onDone} loading={save.isPending} />
+      </Stack>
+    </form>
+  );
+}
+
+function UpdateUserForm({ user, grantable, onDone }: { user: User; grantable: Grantable; onDone: () => void }) {
+  const { t } = useTranslation('users');
+  const held = parseScopes(user.scope);
+  const form = useForm<Record<string, unknown>>({
+    initialValues: {
+      name: user.name,
+      designation: user.designation ?? '',
+      phone: user.phone ?? '',
+      email: user.email ?? '',
+      userScopes: held,
+    },
+    validate: zodValidate(updateUserSchema),
+  });
+  const save = useSaveMutation({ mutationFn: updateUser, invalidate: [usersKey], onSuccess: onDone });
+  return (
+    <form
+      onSubmit={form.onSubmit((values) => save.mutate({ username: user.username, ...updateUserSchema.parse(values) }))}
+      noValidate
+    >
+      <Stack gap="md">
+        <TextInput label={t('field.username')} value={user.username} readOnly variant="filled" />
+        <TextInput label={t('field.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <ContactFields form={form} />
+        <ScopesField
+          {...(form.getInputProps('userScopes') as {
+            value: string[];
+            onChange: (v: string[]) => void;
+            error?: ReactNode;
+          })}
+          grantable={grantable}
+          held={held}
+        />
+        <DialogActions onCancel={onDone} loading={save.isPending} />
+      </Stack>
+    </form>
+  );
+}
+
+function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useTranslation('users');
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: zodValidate(resetUserPasswordSchema),
+  });
+  const save = useSaveMutation({ mutationFn: resetUserPassword, invalidate: [usersKey], onSuccess: onDone });
+  return (
+    <form onSubmit={form.onSubmit(({ password }) => save.mutate({ username: user.username, password }))} noValidate>
+      <Stack gap="md">
+        <Text fz="sm" c="dimmed">
+          {t('reset.intro', { name: user.name, username: user.username })}
+        </Text>
+        <PasswordInput
+          label={t('field.newPassword')}
+          autoComplete="new-password"
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('password')}
+        />
+        <DialogActions onCancel={onDone} loading={save.isPending} />
+      </Stack>
+    </form>
+  );
+}
+
+/** Which dialog is open and for whom; the user stays set while the dialog animates out. */
+export type UserDialog = { kind: 'add' | 'update' | 'reset'; opened: boolean; user: User | null };
+
+/** The Add User, Update User and Reset Password dialogs (SPEC §2 Users, §5 User). */
+export function UserDialogs({
+  dialog,
+  grantable,
+  onClose,
+}: {
+  dialog: UserDialog;
+  grantable: Grantable;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('users');
+  const { kind, opened, user } = dialog;
+  return (
+    <>
+      <Modal opened={opened && kind === 'add'} onClose={onClose} title={t('add.title')} size="lg" radius="lg">
+        <AddUserForm grantable={grantable} onDone={onClose} />
+      </Modal>
+      <Modal opened={opened && kind === 'update'} onClose={onClose} title={t('update.title')} size="lg" radius="lg">
+        {user && <UpdateUserForm key={user.username} user={user} grantable={grantable} onDone={onClose} />}
+      </Modal>
+      <Modal opened={opened && kind === 'reset'} onClose={onClose} title={t('reset.title')} radius="lg">
+        {user && <ResetPasswordForm key={user.username} user={user} onDone={onClose} />}
+      </Modal>
+    </>
+  );
+}
