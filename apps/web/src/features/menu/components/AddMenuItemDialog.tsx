@@ -1,0 +1,49 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { menuItemSchema } from '@comanda/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { zodValidate } from '../../../app/forms.ts';
+import { useSaveMutation } from '../../../app/mutations.ts';
+import { LoadError, Loading } from '../../../components/LoadState.tsx';
+import { addMenuItem, fetchCategories, fetchTaxes, menuKeys } from '../api.ts';
+import { emptyItemValues, MenuItemFields, type MenuItemFormValues } from './MenuItemFields.tsx';
+
+function AddMenuItemForm({ currency, onDone }: { currency: string; onDone: () => void }) {
+  const { t } = useTranslation('menu');
+  const categories = useQuery({ queryKey: menuKeys.categories, queryFn: fetchCategories });
+  const taxes = useQuery({ queryKey: menuKeys.taxes, queryFn: fetchTaxes });
+  const form = useForm<MenuItemFormValues>({
+    initialValues: emptyItemValues,
+    validate: zodValidate(menuItemSchema),
+  });
+  const save = useSaveMutation({ mutationFn: addMenuItem, invalidate: [menuKeys.items], onSuccess: onDone });
+
+  if (categories.isPending || taxes.isPending) return <Loading />;
+  if (categories.isError || taxes.isError) return <LoadError message="Error loading data, Try Later!" />;
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(menuItemSchema.parse(values)))} noValidate>
+      <Stack gap="lg">
+        <MenuItemFields form={form} currency={currency} categories={categories.data} taxes={taxes.data} autoFocus />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('dialog.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** 'Add Menu Item': the new item's details; photo, variants and addons are added on its own screen. */
+export function AddMenuItemDialog(props: { opened: boolean; onClose: () => void; currency: string }) {
+  const { t } = useTranslation('menu');
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('add.title')} size="lg" radius="lg">
+      <AddMenuItemForm currency={props.currency} onDone={props.onClose} />
+    </Modal>
+  );
+}

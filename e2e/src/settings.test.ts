@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { launchBrowser, loginThroughUi, newContext, registerTenant, screenshot, uniqueEmail } from './browser.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let owner: { username: string; password: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser);
+  page = await context.newPage();
+  owner = await registerTenant(context, 'Bistro Lume');
+  await loginThroughUi(page, owner.username, owner.password);
+});
+afterAll(() => browser.close());
+
+/** Width of a PNG from its IHDR chunk. */
+function pngWidth(file: string): number {
+  return fs.readFileSync(file).readUInt32BE(16);
+}
+
+async function saveDownload(download: Download): Promise<string> {
+  const file = await download.path();
+  if (!file) throw new Error('download failed');
+  return file;
+}
+
+/** Opens a settings screen from the side menu. */
+async function openSettings(name: string) {
+  await page.goto('/dashboard/settings');
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name, exact: true }).click();
+}
+
+/** Fills and submits the open dialog, then waits for the success toast. */
+async function submitDialog(fields: Record<string, string>, toastText: string) {
+  const dialog = page.getByRole('dialog');
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(toastText).first().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('settings: an admin sets up the store', () => {
+  it('refuses table QR codes while the QR menu is off, then adds tables', async () => {
+    await openSettings('Store Tables');
+    await page.getByRole('button', { name: 'Add Table' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    for (const message of ['Please provide Title!', "Please provide Floor or use '-'", "Please provide Seating Capacity or '0'"]) {
+      await page.getByRole('dialog').getByText(message).waitFor();
+    }
+    await page.getByRole('dialog').getByLabel('Seating Capacity').fill('-2');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByText("Please provide Valid Seating Capacity count or '0'").waitFor();
+    await submitDialog({ Title: 'Table 1', Floor: 'Ground', 'Seating Capacity': '4' }, 'Table added!');
+    await page.getByRole('button', { name: 'Add Table' }).click();
+    await submitDialog({ Title: 'Terrace #2', Floor: '-', 'Seating Capacity': '2' }, 'Table added!');
+    await expect(page.getByTestId('table-card').count()).resolves.toBe(2);
+
+    await page.getByTestId('table-card').first().getByRole('button', { name: 'Download Table QR' }).click();
+    await page.getByText('Please enable QR menu from store settings!').waitFor();
+  });
+
+  it('saves store details with a currency and the QR menu, and downloads its QR code', async () => {
+    await openSettings('Store Details');
+    await page.getByLabel('Store Name').fill('Bistro Lume');
+    await page.getByLabel('Address').fill('Rua das Flores 12, Lisboa');
+    await page.getByLabel('Currency').click();
+    await page.getByLabel('Currency').fill('EUR');
+    await page.getByRole('option', { name: /EUR - Euro/ }).click();
+    await page.getByLabel('Enable QR Menu').check({ force: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Store settings saved!').waitFor();
+    await page.getByRole('button', { name: 'Download QR Code' }).waitFor();
+    await screenshot(page, 'settings-store-details');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download QR Code' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('qr.png');
+    expect(pngWidth(await saveDownload(download))).toBe(1080);
+    await expect(page.getByRole('link', { name: 'View Digital Menu' }).getAttribute('href')).resolves.toMatch(/^\/m\/[\w-]{16}$/);
+
+    await openSettings('Store Tables');
+    const [tableQr] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('table-card').nth(1).getByRole('button', { name: 'Download Table QR' }).click(),
+    ]);
+    expect(tableQr.suggestedFilename()).toBe('terrace__2-qr.png');
+    expect(pngWidth(await saveDownload(tableQr))).toBe(1080);
+    await screenshot(page, 'settings-tables');
+  });
+
+  it('keeps print settings', async () => {
+    await openSettings('Print Settings');
+    await page.getByText('Token number resets automatically every day.').waitFor();
+    await page.getByRole('radio', { name: '57 mm' }).check({ force: true });
+    await page.getByLabel('Header').fill('Obrigado!');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Print settings saved!').waitFor();
+    await page.reload();
+    await expect(page.getByLabel('Header').inputValue()).resolves.toBe('Obrigado!');
+    await expect(page.getByRole('radio', { name: '57 mm' }).isChecked()).resolves.toBe(true);
+    await screenshot(page, 'settings-print');
+  });
+
+  it('adds categories, two taxes of each type and payment types', async () => {
+    await openSettings('Categories');
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByText('Please provide Category Title!').waitFor();
+    await submitDialog({ Title: 'Drinks' }, 'Category added!');
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await submitDialog({ Title: 'Food' }, 'Category added!');
+    await expect(page.getByTestId('category-row').count()).resolves.toBe(2);
+
+    await openSettings('Tax Setup');
+    await page.getByRole('button', { name: 'Add Tax' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByText('Provide Title!').waitFor();
+    await page.getByRole('dialog').getByText('Select Tax Type!').waitFor();
+    await page.keyboard.press('Escape');
+    for (const [title, rate, type] of [
+      ['VAT', '23', 'Exclusive'],
+      ['Service', '10', 'Exclusive'],
+      ['IVA', '6', 'Inclusive'],
+      ['City tax', '1.5', 'Inclusive'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add Tax' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Title', { exact: true }).fill(title);
+      await dialog.getByLabel('Rate (%)').fill(rate);
+      await dialog.getByRole('textbox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: type }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await expect(page.getByTestId('tax-row').count()).resolves.toBe(4);
+    await page.getByTestId('tax-row').filter({ hasText: 'City tax' }).getByText('1.5%').waitFor();
+    await screenshot(page, 'settings-taxes');
+
+    await openSettings('Payment Types');
+    await page.getByRole('button', { name: 'Add Payment Type' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByText('Please provide Payment Type Title!').waitFor();
+    await submitDialog({ Title: 'Cash' }, 'Payment type added!');
+    await page.getByRole('button', { name: 'Add Payment Type' }).click();
+    await submitDialog({ Title: 'Card' }, 'Payment type added!');
+    const card = page.getByRole('switch', { name: 'Card active' });
+    await expect(card.isChecked()).resolves.toBe(true);
+    await card.click({ force: true });
+    await page.getByText('Payment type updated!').first().waitFor();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Card active' }).isChecked()).resolves.toBe(false);
+    await screenshot(page, 'settings-payment-types');
+  });
+});
+
+describe('menu items', () => {
+  it('builds items with a category, a tax, variants, addons and a photo', async () => {
+    await openSettings('Menu Items');
+    await page.getByRole('button', { name: 'New' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please enter title!').waitFor();
+    await dialog.getByLabel('Title', { exact: true }).fill('Cappuccino');
+    await dialog.getByLabel('Price', { exact: true }).fill('3.5');
+    await dialog.getByRole('textbox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Drinks' }).click();
+    await dialog.getByRole('textbox', { name: 'Tax' }).click();
+    await page.getByRole('option', { name: 'VAT - 23% (exclusive)' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'New' }).click();
+    await dialog.getByLabel('Title', { exact: true }).fill('Pastel de nata');
+    await dialog.getByLabel('Price', { exact: true }).fill('1.6');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(page.getByTestId('menu-item-card').count()).resolves.toBe(2);
+    await page.getByTestId('menu-item-card').filter({ hasText: 'Cappuccino' }).getByText('€3.50').waitFor();
+
+    // Detail: variants, addons and a photo.
+    await page.getByTestId('menu-item-card').filter({ hasText: 'Cappuccino' }).getByRole('link').first().click();
+    await page.waitForURL(/\/dashboard\/settings\/menu-items\/\d+$/);
+    await page.getByRole('button', { name: 'Add Variant' }).click();
+    await page.getByRole('dialog').getByText('The entered price is the final price and overrides the base price.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByText('Please provide variant title!').waitFor();
+    await submitDialog({ Title: 'Small', Price: '3' }, 'Variant added!');
+    await page.getByRole('button', { name: 'Add Variant' }).click();
+    await submitDialog({ Title: 'Large', Price: '4.5' }, 'Variant added!');
+    await page.getByRole('button', { name: 'Add Addon' }).click();
+    await page.getByRole('dialog').getByText('The final price is the base price plus the entered amount.').waitFor();
+    await submitDialog({ Title: 'Oat milk', Price: '0.5' }, 'Addon added!');
+
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Upload Image' }).click(),
+    ]);
+    await chooser.setFiles({ name: 'cappuccino.png', mimeType: 'image/png', buffer: await samplePng() });
+    await page.getByText('Image uploaded!').waitFor();
+    await page.getByRole('img', { name: 'Cappuccino' }).waitFor();
+    await screenshot(page, 'menu-item-detail');
+
+    await openSettings('Menu Items');
+    await page.getByTestId('menu-item-card').filter({ hasText: 'Cappuccino' }).getByText(/2/).first().waitFor();
+    await screenshot(page, 'menu-items-grid');
+  });
+
+  it('keeps items valid when their category is deleted', async () => {
+    await openSettings('Categories');
+    await page.getByTestId('category-row').filter({ hasText: 'Drinks' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Are you sure! This process is irreversible!').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByText('Category deleted!').first().waitFor();
+    await openSettings('Menu Items');
+    await expect(page.getByTestId('menu-item-card').count()).resolves.toBe(2);
+  });
+});
+
+describe('users and scopes', () => {
+  it('adds staff whose scopes limit what they see', async () => {
+    await page.goto('/dashboard/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    for (const message of ['Please provide name!', 'Please provide username!', 'Please provide password!']) {
+      await dialog.getByText(message).first().waitFor();
+    }
+    const cook = uniqueEmail('cook');
+    await dialog.getByLabel('Name', { exact: true }).fill('Marta Cook');
+    await dialog.getByLabel('Username', { exact: true }).fill(cook);
+    await dialog.getByLabel('Password', { exact: true }).fill('cook-pass-1');
+    await dialog.getByLabel('Designation', { exact: true }).fill('Chef');
+    await dialog.getByRole('textbox', { name: 'Scopes' }).click();
+    await page.getByRole('option', { name: 'KITCHEN', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User added successfully!').waitFor();
+    await expect(page.getByTestId('user-card').count()).resolves.toBe(2);
+    // The admin's own card has no edit, reset or delete.
+    const adminCard = page.getByTestId('user-card').filter({ hasText: 'ADMIN' });
+    await expect(adminCard.getByRole('button').count()).resolves.toBe(0);
+    await screenshot(page, 'users');
+
+    const staffContext = await newContext(browser);
+    const staff = await staffContext.newPage();
+    await loginThroughUi(staff, cook, 'cook-pass-1', '/dashboard/profile');
+    const sidebar = staff.getByRole('navigation', { name: 'Main navigation' });
+    await expect(sidebar.getByText('Settings').count()).resolves.toBe(0);
+    await expect(sidebar.getByText('Users').count()).resolves.toBe(0);
+    await staff.goto('/dashboard/settings/tables');
+    await staff.waitForURL('**/no-access');
+    await staff.goto('/dashboard/users');
+    await staff.waitForURL('**/no-access');
+    await staffContext.close();
+  });
+});
+
+/** A real photo-sized PNG; the browser compresses it to 512 px before upload. */
+function samplePng(): Promise<Buffer> {
+  return sharp({ create: { width: 900, height: 600, channels: 3, background: '#c67c4e' } }).png().toBuffer();
+}
