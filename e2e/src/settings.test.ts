@@ -153,7 +153,7 @@ describe('settings: an admin sets up the store', () => {
     const card = page.getByRole('switch', { name: 'Card active' });
     await expect(card.isChecked()).resolves.toBe(true);
     await card.click({ force: true });
-    await page.getByText('Payment type updated!').first().waitFor();
+    await page.getByText('Payment type deactivated!').first().waitFor();
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Card active' }).isChecked()).resolves.toBe(false);
     await screenshot(page, 'settings-payment-types');

@@ -26,7 +26,11 @@ export function isCurrency(code: string): boolean {
 
 /** The symbol a receipt or menu shows for a currency (narrow: "$" rather than "US$"). */
 export function currencySymbol(code: string): string {
-  const part = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })
+  const part = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: code,
+    currencyDisplay: 'narrowSymbol',
+  })
     .formatToParts(1)
     .find((p) => p.type === 'currency');
   return part?.value ?? code;

@@ -34,7 +34,12 @@ export const addonSchema = z.object({
   price: amountInput('Please provide valid addon price!', '0'),
 });
 
-export const optionResponse = z.object({ id: z.number(), item_id: z.number(), title: z.string(), price: z.number() });
+export const optionResponse = z.object({
+  id: z.number(),
+  item_id: z.number(),
+  title: z.string(),
+  price: z.number(),
+});
 export type MenuOption = z.infer<typeof optionResponse>;
 
 /** A menu item as the API answers it (SPEC §3 Menu item); amounts are decimals of the store currency. */

@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** Minor-unit digits of a currency (USD 2, JPY 0, BHD 3), from Intl. */
 export function currencyDigits(code: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  );
 }
 
 /** Largest amount we accept in minor units: far above any menu price, far below 2^53. */

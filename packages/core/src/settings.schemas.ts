@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './auth.schemas.ts';
+import { isCurrency } from './currencies.ts';
 import { amountInput } from './money.ts';
 
 const TITLE_MAX = 120;
@@ -24,7 +25,7 @@ export const storeSettingsSchema = z.object({
     .string({ error: 'Please select a currency!' })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { error: 'Please select a currency!' }),
+    .refine(isCurrency, { error: 'Please select a currency!' }),
   isQRMenuEnabled: z.boolean({ error: 'Invalid request!' }).default(false),
   isQROrderEnabled: z.boolean({ error: 'Invalid request!' }).default(false),
 });
@@ -49,11 +50,11 @@ export const printSettingsSchema = z.object({
   pageFormat: z.union([z.literal(80), z.literal(57)], { error: 'Page format is 80 or 57 mm!' }).default(80),
   header: plainText(500),
   footer: plainText(500),
-  showNotes: z.boolean({ error: 'Invalid request!' }).default(false),
-  isEnablePrint: z.boolean({ error: 'Invalid request!' }).default(false),
-  showStoreDetails: z.boolean({ error: 'Invalid request!' }).default(false),
-  showCustomerDetails: z.boolean({ error: 'Invalid request!' }).default(false),
-  printToken: z.boolean({ error: 'Invalid request!' }).default(false),
+  showNotes: z.boolean({ error: 'Invalid request!' }),
+  isEnablePrint: z.boolean({ error: 'Invalid request!' }),
+  showStoreDetails: z.boolean({ error: 'Invalid request!' }),
+  showCustomerDetails: z.boolean({ error: 'Invalid request!' }),
+  printToken: z.boolean({ error: 'Invalid request!' }),
 });
 export const printSettingsResponse = printSettingsSchema.extend({ header: z.string(), footer: z.string() });
 export type PrintSettings = z.infer<typeof printSettingsResponse>;
@@ -66,10 +67,12 @@ export const storeTableSchema = z.object({
   title: requiredText('Please provide Title!', TITLE_MAX, tooLong),
   floor: requiredText("Please provide Floor or use '-'", 60, 'Floor is too long!'),
   seatingCapacity: z
-    .union([z.number({ error: seatingMissing }), z.string({ error: seatingMissing })], { error: seatingMissing })
+    .union([z.number({ error: seatingMissing }), z.string({ error: seatingMissing })], {
+      error: seatingMissing,
+    })
     .transform((v) => (typeof v === 'string' ? v.trim() : v))
     .refine((v) => v !== '', { error: seatingMissing })
-    .transform((v) => Number(v))
+    .transform((v) => (typeof v === 'number' || /^-?\d+$/.test(v) ? Number(v) : NaN))
     .refine((v) => Number.isInteger(v) && v >= 0 && v <= 10_000, { error: seatingInvalid }),
 });
 export type StoreTableInput = z.input<typeof storeTableSchema>;
@@ -84,8 +87,12 @@ export const storeTableResponse = z.object({
 export type StoreTable = z.infer<typeof storeTableResponse>;
 
 /** Category add (its own message) and update. */
-export const addCategorySchema = z.object({ title: requiredText('Please provide Category Title!', TITLE_MAX, tooLong) });
-export const updateCategorySchema = z.object({ title: requiredText('Please provide title!', TITLE_MAX, tooLong) });
+export const addCategorySchema = z.object({
+  title: requiredText('Please provide Category Title!', TITLE_MAX, tooLong),
+});
+export const updateCategorySchema = z.object({
+  title: requiredText('Please provide title!', TITLE_MAX, tooLong),
+});
 export const categoryResponse = z.object({ id: z.number(), title: z.string() });
 export type Category = z.infer<typeof categoryResponse>;
 
@@ -93,13 +100,26 @@ export const TAX_TYPES = ['exclusive', 'inclusive'] as const;
 export type TaxType = (typeof TAX_TYPES)[number];
 const rateMessage = 'Invalid value provided in Tax Rate!';
 const taxFields = {
-  rate: amountInput(rateMessage).refine((v) => Number(v) <= 100 && /^\d+(\.\d{1,2})?$/.test(v), { error: rateMessage }),
+  rate: amountInput(rateMessage).refine((v) => Number(v) <= 100 && /^\d+(\.\d{1,2})?$/.test(v), {
+    error: rateMessage,
+  }),
   type: z.enum(TAX_TYPES, { error: 'Select Tax Type!' }),
 };
 /** Tax add and update (SPEC §5): rate is a percent with up to two decimals, 0 to 100. */
-export const addTaxSchema = z.object({ title: requiredText('Provide Title!', TITLE_MAX, tooLong), ...taxFields });
-export const updateTaxSchema = z.object({ title: requiredText('Please provide title!', TITLE_MAX, tooLong), ...taxFields });
-export const taxResponse = z.object({ id: z.number(), title: z.string(), rate: z.number(), type: z.enum(TAX_TYPES) });
+export const addTaxSchema = z.object({
+  title: requiredText('Provide Title!', TITLE_MAX, tooLong),
+  ...taxFields,
+});
+export const updateTaxSchema = z.object({
+  title: requiredText('Please provide title!', TITLE_MAX, tooLong),
+  ...taxFields,
+});
+export const taxResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  rate: z.number(),
+  type: z.enum(TAX_TYPES),
+});
 export type Tax = z.infer<typeof taxResponse>;
 
 /** Payment type add (new ones are active) and update. */
@@ -109,7 +129,8 @@ export const addPaymentTypeSchema = z.object({
 });
 export const updatePaymentTypeSchema = z.object({
   title: requiredText('Please provide title!', TITLE_MAX, tooLong),
-  isActive: z.boolean({ error: 'Invalid request!' }).default(true),
+  // Left as it is when not sent: renaming must not switch a payment type back on.
+  isActive: z.boolean({ error: 'Invalid request!' }).optional(),
 });
 export const togglePaymentTypeSchema = z.object({ isActive: z.boolean({ error: 'Invalid request!' }) });
 export const paymentTypeResponse = z.object({ id: z.number(), title: z.string(), is_active: z.boolean() });
@@ -117,7 +138,11 @@ export type PaymentType = z.infer<typeof paymentTypeResponse>;
 
 /** A numeric id in a path; anything else is a 404 to the caller, never a 500. */
 export const idParams = z.object({
-  id: z.coerce.number({ error: 'Not found!' }).int({ error: 'Not found!' }).positive({ error: 'Not found!' }).max(Number.MAX_SAFE_INTEGER, { error: 'Not found!' }),
+  id: z.coerce
+    .number({ error: 'Not found!' })
+    .int({ error: 'Not found!' })
+    .positive({ error: 'Not found!' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'Not found!' }),
 });
 
 /** SPEC §9: table title lowercased, non-alphanumerics as underscores, plus '-qr.png'. */

@@ -23,20 +23,22 @@ describe.each(KINDS)('/menu-items/$path', ({ path, key, label, title, price }) =
   });
 
   it.each([
-    [{ price: '1' }, `Please provide ${title}!`],
-    [{ title: ' ', price: '1' }, `Please provide ${title}!`],
-    [{ title: 'x'.repeat(10_000), price: '1' }, 'Title is too long!'],
-    [{ title: 'Large', price: -1 }, `Please provide valid ${price}!`],
-    [{ title: 'Large', price: 'abc' }, `Please provide valid ${price}!`],
-    [{ title: 'Large', price: '0.005' }, `Please provide valid ${price}!`],
-  ])('add and update answer 400 for %j and write nothing', async (body, message) => {
+    ['no title', { price: '1' }, `Please provide ${title}!`],
+    ['a blank title', { title: ' ', price: '1' }, `Please provide ${title}!`],
+    ['a 10,000-character title', { title: 'x'.repeat(10_000), price: '1' }, 'Title is too long!'],
+    ['price -1', { title: 'Large', price: -1 }, `Please provide valid ${price}!`],
+    ["price 'abc'", { title: 'Large', price: 'abc' }, `Please provide valid ${price}!`],
+    ["price '0.005'", { title: 'Large', price: '0.005' }, `Please provide valid ${price}!`],
+  ] as const)('add and update answer 400 for %s and write nothing', async (_, body, message) => {
     const t = await createTenant(app);
     const itemId = await addItem(t.client);
     expect(await t.client.post(`/menu-items/${path}/${itemId}/add`, body)).toMatchObject({
       status: 400,
       body: { message },
     });
-    expect((await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'Kept', price: '1' })).status).toBe(200);
+    expect(
+      (await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'Kept', price: '1' })).status,
+    ).toBe(200);
     const [option] = (await t.client.get<MenuItem>(`/menu-items/${itemId}`)).body[key];
     expect(await t.client.post(`/menu-items/${path}/${itemId}/update/${option!.id}`, body)).toMatchObject({
       status: 400,
@@ -50,10 +52,12 @@ describe.each(KINDS)('/menu-items/$path', ({ path, key, label, title, price }) =
   it('counts an empty price as 0', async () => {
     const t = await createTenant(app);
     const itemId = await addItem(t.client);
-    expect((await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'Blank', price: '' })).status).toBe(200);
-    expect((await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'Spaces', price: '  ' })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'Blank', price: '' })).status,
+    ).toBe(200);
+    expect(
+      (await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'Spaces', price: '  ' })).status,
+    ).toBe(200);
     expect((await t.client.get<MenuItem>(`/menu-items/${itemId}`)).body[key]).toMatchObject([
       { title: 'Blank', price: 0 },
       { title: 'Spaces', price: 0 },
@@ -64,10 +68,12 @@ describe.each(KINDS)('/menu-items/$path', ({ path, key, label, title, price }) =
     const t = await createTenant(app);
     const itemId = await addItem(t.client);
     const s = await addStaff(app, t, ['POS', 'KITCHEN']);
-    expect((await s.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'X', price: '1' })).status).toBe(403);
-    expect((await s.client.post(`/menu-items/${path}/${itemId}/update/1`, { title: 'X', price: '1' })).status).toBe(
-      403,
-    );
+    expect(
+      (await s.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'X', price: '1' })).status,
+    ).toBe(403);
+    expect(
+      (await s.client.post(`/menu-items/${path}/${itemId}/update/1`, { title: 'X', price: '1' })).status,
+    ).toBe(403);
     expect((await s.client.request('DELETE', `/menu-items/${path}/${itemId}/delete/1`)).status).toBe(403);
     expect((await t.client.get<MenuItem>(`/menu-items/${itemId}`)).body[key]).toEqual([]);
   });
@@ -78,30 +84,45 @@ describe.each(KINDS)('/menu-items/$path', ({ path, key, label, title, price }) =
     const aItem = await addItem(a.client, { title: 'Mine' });
     const aOther = await addItem(a.client, { title: 'Also mine' });
     const bItem = await addItem(b.client, { title: 'Theirs' });
-    expect((await b.client.post(`/menu-items/${path}/${bItem}/add`, { title: 'Theirs', price: '2' })).status).toBe(200);
-    expect((await a.client.post(`/menu-items/${path}/${aOther}/add`, { title: 'Other', price: '3' })).status).toBe(
-      200,
-    );
+    expect(
+      (await b.client.post(`/menu-items/${path}/${bItem}/add`, { title: 'Theirs', price: '2' })).status,
+    ).toBe(200);
+    expect(
+      (await a.client.post(`/menu-items/${path}/${aOther}/add`, { title: 'Other', price: '3' })).status,
+    ).toBe(200);
     const [bOption] = (await b.client.get<MenuItem>(`/menu-items/${bItem}`)).body[key];
     const [otherOption] = (await a.client.get<MenuItem>(`/menu-items/${aOther}`)).body[key];
 
     const optionNotFound = { status: 404, body: { message: `${label} not found!` } };
     for (const optionId of [bOption!.id, otherOption!.id, 999_999]) {
       expect(
-        await a.client.post(`/menu-items/${path}/${aItem}/update/${optionId}`, { title: 'Hijack', price: '0' }),
+        await a.client.post(`/menu-items/${path}/${aItem}/update/${optionId}`, {
+          title: 'Hijack',
+          price: '0',
+        }),
       ).toMatchObject(optionNotFound);
-      expect(await a.client.request('DELETE', `/menu-items/${path}/${aItem}/delete/${optionId}`)).toMatchObject(
-        optionNotFound,
-      );
+      expect(
+        await a.client.request('DELETE', `/menu-items/${path}/${aItem}/delete/${optionId}`),
+      ).toMatchObject(optionNotFound);
     }
     const itemNotFound = { status: 404, body: { message: 'Menu item not found!' } };
     expect(
-      await a.client.post(`/menu-items/${path}/${bItem}/update/${bOption!.id}`, { title: 'Hijack', price: '0' }),
+      await a.client.post(`/menu-items/${path}/${bItem}/update/${bOption!.id}`, {
+        title: 'Hijack',
+        price: '0',
+      }),
     ).toMatchObject(itemNotFound);
-    expect(await a.client.request('DELETE', `/menu-items/${path}/${bItem}/delete/${bOption!.id}`)).toMatchObject(
-      itemNotFound,
-    );
-    expect((await a.client.post(`/menu-items/${path}/x/add`, { title: 'X', price: '1' })).status).toBe(404);
+    expect(
+      await a.client.request('DELETE', `/menu-items/${path}/${bItem}/delete/${bOption!.id}`),
+    ).toMatchObject(itemNotFound);
+    for (const bad of ['x', '0', '99999999999999999999'])
+      expect(
+        (await a.client.post(`/menu-items/${path}/${bad}/add`, { title: 'X', price: '1' })).status,
+        bad,
+      ).toBe(404);
+    expect(
+      (await a.client.request('DELETE', `/menu-items/${path}/${aItem}/delete/99999999999999999999`)).status,
+    ).toBe(404);
 
     expect((await b.client.get<MenuItem>(`/menu-items/${bItem}`)).body[key]).toEqual([
       { id: bOption!.id, item_id: bItem, title: 'Theirs', price: 2 },
@@ -115,22 +136,31 @@ describe.each(KINDS)('/menu-items/$path', ({ path, key, label, title, price }) =
   it(`adds, updates and deletes ${key}`, async () => {
     const t = await createTenant(app);
     const itemId = await addItem(t.client, { title: 'Latte', price: '3' });
-    expect(await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: ' Large ', price: '4.5' })).toMatchObject({
+    expect(
+      await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: ' Large ', price: '4.5' }),
+    ).toMatchObject({
       status: 200,
       body: { message: `${label} added!` },
     });
-    expect((await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'Small', price: 2 })).status).toBe(200);
+    expect(
+      (await t.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'Small', price: 2 })).status,
+    ).toBe(200);
     const [large, small] = (await t.client.get<MenuItem>(`/menu-items/${itemId}`)).body[key];
 
     expect(
-      await t.client.post(`/menu-items/${path}/${itemId}/update/${large!.id}`, { title: 'Grande', price: '5.25' }),
+      await t.client.post(`/menu-items/${path}/${itemId}/update/${large!.id}`, {
+        title: 'Grande',
+        price: '5.25',
+      }),
     ).toMatchObject({ status: 200, body: { message: `${label} updated!` } });
     expect((await t.client.get<MenuItem>(`/menu-items/${itemId}`)).body[key]).toEqual([
       { id: large!.id, item_id: itemId, title: 'Grande', price: 5.25 },
       { id: small!.id, item_id: itemId, title: 'Small', price: 2 },
     ]);
 
-    expect(await t.client.request('DELETE', `/menu-items/${path}/${itemId}/delete/${small!.id}`)).toMatchObject({
+    expect(
+      await t.client.request('DELETE', `/menu-items/${path}/${itemId}/delete/${small!.id}`),
+    ).toMatchObject({
       status: 200,
       body: { message: `${label} deleted!` },
     });
@@ -139,7 +169,11 @@ describe.each(KINDS)('/menu-items/$path', ({ path, key, label, title, price }) =
     ]);
     const kind = label.toLowerCase();
     expect(await auditActions(app, t.tenantId)).toEqual(
-      expect.arrayContaining([`menu_item.${kind}_add`, `menu_item.${kind}_update`, `menu_item.${kind}_delete`]),
+      expect.arrayContaining([
+        `menu_item.${kind}_add`,
+        `menu_item.${kind}_update`,
+        `menu_item.${kind}_delete`,
+      ]),
     );
   });
 });

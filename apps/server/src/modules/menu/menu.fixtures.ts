@@ -4,14 +4,19 @@ import { expect } from 'vitest';
 import type { MenuItem } from '@comanda/core';
 import { auditLog, categories, images, storeSettings, taxes } from '../../platform/db/schema.ts';
 import { getStoreSettings } from '../settings/settings.repo.ts';
-import { type TestApp, type TestClient, createTenant, uniqueUsername } from '../../../test/harness.ts';
+import { type TestApp, type TestClient, type createTenant, uniqueUsername } from '../../../test/harness.ts';
 
 export type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 /** Adds a staff user with these scopes through the API and signs them in on a new client. */
 export async function addStaff(app: TestApp, owner: Tenant, scopes: string[]) {
   const username = uniqueUsername('staff');
-  const res = await owner.client.post('/users/add', { name: 'Rui', username, password: 'staff pw', userScopes: scopes });
+  const res = await owner.client.post('/users/add', {
+    name: 'Rui',
+    username,
+    password: 'staff pw',
+    userScopes: scopes,
+  });
   expect(res.status).toBe(200);
   const client = app.client();
   expect((await client.post('/auth/signin', { username, password: 'staff pw' })).status).toBe(200);

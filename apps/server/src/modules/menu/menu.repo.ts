@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { categories, images, menuItemAddons, menuItemVariants, menuItems, taxes } from '../../platform/db/schema.ts';
+import { categories, images, type menuItemVariants, menuItems, taxes } from '../../platform/db/schema.ts';
 
-/** Variants and addons share one table shape; the service picks which. */
-export type OptionTable = typeof menuItemVariants | typeof menuItemAddons;
+/** Variants and addons share one table shape (and type); the service picks which. */
+export type OptionTable = typeof menuItemVariants;
 
 export type ItemValues = {
   title: string;
@@ -32,10 +32,15 @@ function selectItems(tx: Tx, tenantId: number, itemId?: number) {
   return tx
     .select(itemColumns)
     .from(menuItems)
-    .leftJoin(categories, and(eq(categories.tenantId, menuItems.tenantId), eq(categories.id, menuItems.categoryId)))
+    .leftJoin(
+      categories,
+      and(eq(categories.tenantId, menuItems.tenantId), eq(categories.id, menuItems.categoryId)),
+    )
     .leftJoin(taxes, and(eq(taxes.tenantId, menuItems.tenantId), eq(taxes.id, menuItems.taxId)))
     .leftJoin(images, and(eq(images.tenantId, menuItems.tenantId), eq(images.id, menuItems.imageId)))
-    .where(and(eq(menuItems.tenantId, tenantId), itemId === undefined ? undefined : eq(menuItems.id, itemId)));
+    .where(
+      and(eq(menuItems.tenantId, tenantId), itemId === undefined ? undefined : eq(menuItems.id, itemId)),
+    );
 }
 export type ItemRow = Awaited<ReturnType<typeof listItems>>[number];
 
@@ -156,7 +161,13 @@ export async function updateOption(
 }
 
 /** Deletes one option of one item; false when no such option belongs to that item. */
-export async function deleteOption(tx: Tx, table: OptionTable, tenantId: number, itemId: number, optionId: number) {
+export async function deleteOption(
+  tx: Tx,
+  table: OptionTable,
+  tenantId: number,
+  itemId: number,
+  optionId: number,
+) {
   const rows = await tx
     .delete(table)
     .where(and(eq(table.tenantId, tenantId), eq(table.itemId, itemId), eq(table.id, optionId)))

@@ -59,7 +59,10 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
 
     api.get(
       '/menu-items',
-      { schema: { tags, response: { 200: z.array(menuItemResponse), ...errorResponses } }, config: { access } },
+      {
+        schema: { tags, response: { 200: z.array(menuItemResponse), ...errorResponses } },
+        config: { access },
+      },
       async (request) => menu.list(tenantAuth(request).tenantId),
     );
 
@@ -140,7 +143,12 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
       api.post(
         `/menu-items/${path}/:itemId/update/:optionId`,
         {
-          schema: { tags, params: itemOptionParams, body, response: { 200: messageSchema, ...errorResponses } },
+          schema: {
+            tags,
+            params: itemOptionParams,
+            body,
+            response: { 200: messageSchema, ...errorResponses },
+          },
           config: { access },
         },
         async (request) =>

@@ -94,13 +94,15 @@ async function itemValues(tx: Tx, tenantId: number, input: ItemInput): Promise<r
   const values = {
     title: input.title,
     priceMinor: minorOf(input.price, digits, 'Please provide valid price!'),
-    netPriceMinor: input.netPrice === null ? null : minorOf(input.netPrice, digits, 'Please provide valid net price!'),
+    netPriceMinor:
+      input.netPrice === null ? null : minorOf(input.netPrice, digits, 'Please provide valid net price!'),
     categoryId: input.categoryId,
     taxId: input.taxId,
   };
   if (values.categoryId !== null && !(await repo.categoryExists(tx, tenantId, values.categoryId)))
     throw notFound('Category not found!');
-  if (values.taxId !== null && !(await repo.taxExists(tx, tenantId, values.taxId))) throw notFound('Tax not found!');
+  if (values.taxId !== null && !(await repo.taxExists(tx, tenantId, values.taxId)))
+    throw notFound('Tax not found!');
   return values;
 }
 
@@ -117,7 +119,10 @@ export function createMenuService(ctx: AppContext) {
         await database.inTenant(actor.tenantId, async (tx) => {
           await requireItem(tx, actor.tenantId, itemId);
           const priceMinor = minorOf(input.price, await currencyDigitsOf(tx, actor.tenantId), priceMessage);
-          const id = await repo.insertOption(tx, table, actor.tenantId, itemId, { title: input.title, priceMinor });
+          const id = await repo.insertOption(tx, table, actor.tenantId, itemId, {
+            title: input.title,
+            priceMinor,
+          });
           await audit(tx, actor, {
             action: `menu_item.${kind}_add`,
             targetType: kind,
@@ -148,7 +153,8 @@ export function createMenuService(ctx: AppContext) {
       async remove(actor: Actor, itemId: number, optionId: number) {
         await database.inTenant(actor.tenantId, async (tx) => {
           await requireItem(tx, actor.tenantId, itemId);
-          if (!(await repo.deleteOption(tx, table, actor.tenantId, itemId, optionId))) throw notFound(notFoundMessage);
+          if (!(await repo.deleteOption(tx, table, actor.tenantId, itemId, optionId)))
+            throw notFound(notFoundMessage);
           await audit(tx, actor, {
             action: `menu_item.${kind}_delete`,
             targetType: kind,
@@ -170,7 +176,11 @@ export function createMenuService(ctx: AppContext) {
         const variants = byItem(await repo.listOptions(tx, menuItemVariants, tenantId));
         const addons = byItem(await repo.listOptions(tx, menuItemAddons, tenantId));
         return items.map((row) =>
-          presentItem(row, { variants: variants.get(row.id) ?? [], addons: addons.get(row.id) ?? [] }, digits),
+          presentItem(
+            row,
+            { variants: variants.get(row.id) ?? [], addons: addons.get(row.id) ?? [] },
+            digits,
+          ),
         );
       });
     },
@@ -190,7 +200,12 @@ export function createMenuService(ctx: AppContext) {
       const id = await database.inTenant(actor.tenantId, async (tx) => {
         const values = await itemValues(tx, actor.tenantId, input);
         const itemId = await repo.insertItem(tx, actor.tenantId, values);
-        await audit(tx, actor, { action: 'menu_item.add', targetType: 'menu_item', targetId: itemId, details: values });
+        await audit(tx, actor, {
+          action: 'menu_item.add',
+          targetType: 'menu_item',
+          targetId: itemId,
+          details: values,
+        });
         return itemId;
       });
       return { message: 'Menu item added!', id };
@@ -251,7 +266,11 @@ export function createMenuService(ctx: AppContext) {
         if (item.imageId === null) return;
         await repo.setItemImage(tx, actor.tenantId, itemId, null);
         await repo.deleteImage(tx, actor.tenantId, item.imageId);
-        await audit(tx, actor, { action: 'menu_item.photo_remove', targetType: 'menu_item', targetId: itemId });
+        await audit(tx, actor, {
+          action: 'menu_item.photo_remove',
+          targetType: 'menu_item',
+          targetId: itemId,
+        });
       });
       return { message: 'Image removed!' };
     },

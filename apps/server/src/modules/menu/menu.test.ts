@@ -32,23 +32,23 @@ describe('/menu-items', () => {
   });
 
   it.each([
-    [{ price: '1' }, 'Please enter title!'],
-    [{ title: '   ', price: '1' }, 'Please enter title!'],
-    [{ title: 'x'.repeat(10_000), price: '1' }, 'Title is too long!'],
-    [{ title: 'Tea' }, 'Please provide valid price!'],
-    [{ title: 'Tea', price: '' }, 'Please provide valid price!'],
-    [{ title: 'Tea', price: -1 }, 'Please provide valid price!'],
-    [{ title: 'Tea', price: '-1' }, 'Please provide valid price!'],
-    [{ title: 'Tea', price: 'abc' }, 'Please provide valid price!'],
-    [{ title: 'Tea', price: '1e3' }, 'Please provide valid price!'],
+    ['no title', { price: '1' }, 'Please enter title!'],
+    ['a blank title', { title: '   ', price: '1' }, 'Please enter title!'],
+    ['a 10,000-character title', { title: 'x'.repeat(10_000), price: '1' }, 'Title is too long!'],
+    ['no price', { title: 'Tea' }, 'Please provide valid price!'],
+    ['an empty price', { title: 'Tea', price: '' }, 'Please provide valid price!'],
+    ['price -1', { title: 'Tea', price: -1 }, 'Please provide valid price!'],
+    ["price '-1'", { title: 'Tea', price: '-1' }, 'Please provide valid price!'],
+    ["price 'abc'", { title: 'Tea', price: 'abc' }, 'Please provide valid price!'],
+    ["price '1e3'", { title: 'Tea', price: '1e3' }, 'Please provide valid price!'],
     // More decimals than the store currency (USD) has, and more than we ever store.
-    [{ title: 'Tea', price: '1.234' }, 'Please provide valid price!'],
-    [{ title: 'Tea', price: '99999999999999999' }, 'Please provide valid price!'],
-    [{ title: 'Tea', price: '1', netPrice: '-2' }, 'Please provide valid net price!'],
-    [{ title: 'Tea', price: '1', netPrice: '0.001' }, 'Please provide valid net price!'],
-    [{ title: 'Tea', price: '1', categoryId: 'abc' }, 'Invalid request!'],
-    [{ title: 'Tea', price: '1', taxId: -3 }, 'Invalid request!'],
-  ])('add answers 400 for %j and creates nothing', async (body, message) => {
+    ["price '1.234'", { title: 'Tea', price: '1.234' }, 'Please provide valid price!'],
+    ['a 17-digit price', { title: 'Tea', price: '99999999999999999' }, 'Please provide valid price!'],
+    ['net price -2', { title: 'Tea', price: '1', netPrice: '-2' }, 'Please provide valid net price!'],
+    ["net price '0.001'", { title: 'Tea', price: '1', netPrice: '0.001' }, 'Please provide valid net price!'],
+    ["category 'abc'", { title: 'Tea', price: '1', categoryId: 'abc' }, 'Invalid request!'],
+    ['tax -3', { title: 'Tea', price: '1', taxId: -3 }, 'Invalid request!'],
+  ] as const)('add answers 400 for %s and creates nothing', async (_, body, message) => {
     const t = await createTenant(app);
     expect(await t.client.post('/menu-items/add', body)).toMatchObject({ status: 400, body: { message } });
     expect(await listItems(t.client)).toEqual([]);
@@ -64,9 +64,15 @@ describe('/menu-items', () => {
       [{ title: 'Tea', price: 'abc' }, 'Please provide valid price!'],
       [{ title: 'x'.repeat(10_000), price: '1' }, 'Title is too long!'],
     ] as const) {
-      expect(await t.client.post(`/menu-items/update/${id}`, body)).toMatchObject({ status: 400, body: { message } });
+      expect(await t.client.post(`/menu-items/update/${id}`, body)).toMatchObject({
+        status: 400,
+        body: { message },
+      });
     }
-    expect((await t.client.get<MenuItem>(`/menu-items/${id}`)).body).toMatchObject({ title: 'Tea', price: 2 });
+    expect((await t.client.get<MenuItem>(`/menu-items/${id}`)).body).toMatchObject({
+      title: 'Tea',
+      price: 2,
+    });
   });
 
   it('reads amounts with the digits of the store currency', async () => {
@@ -77,7 +83,10 @@ describe('/menu-items', () => {
       body: { message: 'Please provide valid price!' },
     });
     const id = await addItem(t.client, { title: 'Ramen', price: '950', netPrice: '880.0' });
-    expect((await t.client.get<MenuItem>(`/menu-items/${id}`)).body).toMatchObject({ price: 950, net_price: 880 });
+    expect((await t.client.get<MenuItem>(`/menu-items/${id}`)).body).toMatchObject({
+      price: 950,
+      net_price: 880,
+    });
     const stored = await app.database.inTenant(t.tenantId, (tx) =>
       tx.select({ priceMinor: menuItems.priceMinor }).from(menuItems),
     );
@@ -93,7 +102,9 @@ describe('/menu-items', () => {
     expect((await s.client.post('/menu-items/add', { title: 'X', price: '1' })).status).toBe(403);
     expect((await s.client.post(`/menu-items/update/${id}`, { title: 'X', price: '1' })).status).toBe(403);
     expect((await s.client.request('DELETE', `/menu-items/delete/${id}`)).status).toBe(403);
-    expect((await s.client.post(`/menu-items/variants/${id}/add`, { title: 'X', price: '1' })).status).toBe(403);
+    expect((await s.client.post(`/menu-items/variants/${id}/add`, { title: 'X', price: '1' })).status).toBe(
+      403,
+    );
     expect((await s.client.post(`/menu-items/update/${id}/remove-photo`)).status).toBe(403);
     expect(await listItems(t.client)).toHaveLength(1);
 
@@ -114,9 +125,9 @@ describe('/menu-items', () => {
     );
     expect(await a.client.request('DELETE', `/menu-items/delete/${bItem}`)).toMatchObject(notFound);
     expect(await a.client.post(`/menu-items/update/${bItem}/remove-photo`)).toMatchObject(notFound);
-    expect(await a.client.post(`/menu-items/variants/${bItem}/add`, { title: 'X', price: '1' })).toMatchObject(
-      notFound,
-    );
+    expect(
+      await a.client.post(`/menu-items/variants/${bItem}/add`, { title: 'X', price: '1' }),
+    ).toMatchObject(notFound);
     expect(await a.client.post(`/menu-items/addons/${bItem}/add`, { title: 'X', price: '1' })).toMatchObject(
       notFound,
     );
@@ -134,7 +145,9 @@ describe('/menu-items', () => {
     const bCategory = await insertCategory(app, b.tenantId, 'Their drinks');
     const bTax = await insertTax(app, b.tenantId, { title: 'Their VAT', rateBp: 2300, type: 'inclusive' });
 
-    expect(await a.client.post('/menu-items/add', { title: 'Tea', price: '1', categoryId: bCategory })).toMatchObject({
+    expect(
+      await a.client.post('/menu-items/add', { title: 'Tea', price: '1', categoryId: bCategory }),
+    ).toMatchObject({
       status: 404,
       body: { message: 'Category not found!' },
     });
@@ -146,9 +159,15 @@ describe('/menu-items', () => {
 
     const id = await addItem(a.client, { title: 'Tea', price: '1' });
     expect(
-      await a.client.post(`/menu-items/update/${id}`, { title: 'Tea', price: '1', categoryId: String(bCategory) }),
+      await a.client.post(`/menu-items/update/${id}`, {
+        title: 'Tea',
+        price: '1',
+        categoryId: String(bCategory),
+      }),
     ).toMatchObject({ status: 404, body: { message: 'Category not found!' } });
-    expect(await a.client.post(`/menu-items/update/${id}`, { title: 'Tea', price: '1', taxId: bTax })).toMatchObject({
+    expect(
+      await a.client.post(`/menu-items/update/${id}`, { title: 'Tea', price: '1', taxId: bTax }),
+    ).toMatchObject({
       status: 404,
       body: { message: 'Tax not found!' },
     });
@@ -160,22 +179,33 @@ describe('/menu-items', () => {
     const drinks = await insertCategory(app, t.tenantId, 'Drinks');
     const vat = await insertTax(app, t.tenantId, { title: 'VAT', rateBp: 750, type: 'exclusive' });
 
-    const added = await t.client.post('/menu-items/add', {
+    const added = await t.client.post<{ message: string; id: number }>('/menu-items/add', {
       title: '  Latte ',
       price: '3.50',
       netPrice: 3.25,
       categoryId: String(drinks),
       taxId: vat,
     });
-    expect(added).toMatchObject({ status: 200, body: { message: 'Menu item added!', id: expect.any(Number) } });
-    const latte = added.body.id as number;
-    const water = await addItem(t.client, { title: 'Water', price: 1, netPrice: '', categoryId: 'none', taxId: null });
+    expect(added).toMatchObject({ status: 200, body: { message: 'Menu item added!' } });
+    const latte = added.body.id;
+    expect(latte).toEqual(expect.any(Number));
+    const water = await addItem(t.client, {
+      title: 'Water',
+      price: 1,
+      netPrice: '',
+      categoryId: 'none',
+      taxId: null,
+    });
 
     expect(
       await t.client.post(`/menu-items/variants/${latte}/add`, { title: 'Large', price: '4.1' }),
     ).toMatchObject({ status: 200, body: { message: 'Variant added!' } });
-    expect((await t.client.post(`/menu-items/variants/${latte}/add`, { title: 'Small', price: '' })).status).toBe(200);
-    expect(await t.client.post(`/menu-items/addons/${latte}/add`, { title: 'Oat milk', price: 0.5 })).toMatchObject({
+    expect(
+      (await t.client.post(`/menu-items/variants/${latte}/add`, { title: 'Small', price: '' })).status,
+    ).toBe(200);
+    expect(
+      await t.client.post(`/menu-items/addons/${latte}/add`, { title: 'Oat milk', price: 0.5 }),
+    ).toMatchObject({
       status: 200,
       body: { message: 'Addon added!' },
     });
@@ -262,12 +292,30 @@ describe('/menu-items', () => {
     );
   });
 
+  it('describes its routes, photo upload and image download included, in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${app.url}/api/docs/json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/menu-items',
+        '/menu-items/{id}',
+        '/menu-items/update/{id}/upload-photo',
+        '/menu-items/variants/{itemId}/update/{optionId}',
+        '/menu-items/addons/{itemId}/delete/{optionId}',
+        '/images/{key}',
+      ]),
+    );
+  });
+
   it('leaves items without category or tax when those are deleted', async () => {
     const t = await createTenant(app);
     const food = await insertCategory(app, t.tenantId, 'Food');
     const vat = await insertTax(app, t.tenantId, { title: 'VAT', rateBp: 1300, type: 'inclusive' });
     const id = await addItem(t.client, { title: 'Toast', price: '2.4', categoryId: food, taxId: vat });
-    expect(await listItems(t.client)).toMatchObject([{ category_title: 'Food', tax_rate: 13, tax_type: 'inclusive' }]);
+    expect(await listItems(t.client)).toMatchObject([
+      { category_title: 'Food', tax_rate: 13, tax_type: 'inclusive' },
+    ]);
 
     await app.database.inTenant(t.tenantId, async (tx) => {
       await tx.delete(categories).where(and(eq(categories.tenantId, t.tenantId), eq(categories.id, food)));

@@ -144,8 +144,11 @@ export async function rescaleMenuPrices(
   prices: Awaited<ReturnType<typeof menuPrices>>,
   rescale: (minor: number) => number,
 ) {
-  const re = (rows: { id: number; price: number }[]) => rows.map((r) => ({ id: r.id, price: rescale(r.price) }));
-  const netPrices = prices.items.flatMap((r) => (r.netPrice === null ? [] : [{ id: r.id, price: r.netPrice }]));
+  const re = (rows: { id: number; price: number }[]) =>
+    rows.map((r) => ({ id: r.id, price: rescale(r.price) }));
+  const netPrices = prices.items.flatMap((r) =>
+    r.netPrice === null ? [] : [{ id: r.id, price: r.netPrice }],
+  );
   await setPrices(tx, tenantId, 'menu_items', 'price_minor', re(prices.items));
   await setPrices(tx, tenantId, 'menu_items', 'net_price_minor', re(netPrices));
   await setPrices(tx, tenantId, 'menu_item_variants', 'price_minor', re(prices.variants));
@@ -276,7 +279,11 @@ export function listPaymentTypes(tx: Tx, tenantId: number) {
     .orderBy(asc(paymentTypes.id));
 }
 
-export async function insertPaymentType(tx: Tx, tenantId: number, values: { title: string; isActive: boolean }) {
+export async function insertPaymentType(
+  tx: Tx,
+  tenantId: number,
+  values: { title: string; isActive: boolean },
+) {
   const [row] = await tx
     .insert(paymentTypes)
     .values({ tenantId, ...values })
@@ -288,7 +295,7 @@ export async function updatePaymentType(
   tx: Tx,
   tenantId: number,
   id: number,
-  values: { title?: string; isActive: boolean },
+  values: { title?: string; isActive?: boolean },
 ) {
   const [row] = await tx
     .update(paymentTypes)

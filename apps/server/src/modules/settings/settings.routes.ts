@@ -27,8 +27,13 @@ import type { SettingsService } from './settings.service.ts';
 const tags = ['settings'];
 const config = { access: { screen: 'settings' } } as const;
 const answers = { 200: messageSchema, ...errorResponses };
-// A PNG download: the body is bytes, which OpenAPI describes as a binary string.
-const pngAnswers = { 200: z.string().meta({ format: 'binary' }), ...errorResponses };
+// A PNG download. Buffers skip the JSON serializer; the `content` meta makes @fastify/swagger document
+// the 200 as image/png while the error answers stay JSON.
+const png = { type: 'string', format: 'binary' };
+const pngAnswers = {
+  200: z.string().meta({ description: 'QR code image', content: { 'image/png': { schema: png } } }),
+  ...errorResponses,
+};
 
 /** Sends a QR image as a file download. */
 function sendPng(reply: FastifyReply, qr: { png: Buffer; fileName: string }) {

@@ -143,7 +143,11 @@ export function createSettingsService(ctx: AppContext) {
     async savePrint(actor: Actor, input: z.output<typeof printSettingsSchema>) {
       await database.inTenant(actor.tenantId, async (tx) => {
         await repo.savePrintSettings(tx, actor.tenantId, input);
-        await audit(tx, actor, { action: 'settings.print_update', targetType: 'print_settings', details: input });
+        await audit(tx, actor, {
+          action: 'settings.print_update',
+          targetType: 'print_settings',
+          details: input,
+        });
       });
       return { message: 'Print settings saved!' };
     },
@@ -164,7 +168,12 @@ export function createSettingsService(ctx: AppContext) {
     async addTable(actor: Actor, input: z.output<typeof storeTableSchema>) {
       await database.inTenant(actor.tenantId, async (tx) => {
         const row = await repo.insertTable(tx, actor.tenantId, input);
-        await audit(tx, actor, { action: 'table.add', targetType: 'table', targetId: row?.id, details: input });
+        await audit(tx, actor, {
+          action: 'table.add',
+          targetType: 'table',
+          targetId: row?.id,
+          details: input,
+        });
       });
       return { message: 'Table added!' };
     },
@@ -223,7 +232,12 @@ export function createSettingsService(ctx: AppContext) {
     async updateCategory(actor: Actor, id: number, title: string) {
       await database.inTenant(actor.tenantId, async (tx) => {
         found(await repo.updateCategory(tx, actor.tenantId, id, title), 'Category not found!');
-        await audit(tx, actor, { action: 'category.update', targetType: 'category', targetId: id, details: { title } });
+        await audit(tx, actor, {
+          action: 'category.update',
+          targetType: 'category',
+          targetId: id,
+          details: { title },
+        });
       });
       return { message: 'Category updated!' };
     },
@@ -269,7 +283,12 @@ export function createSettingsService(ctx: AppContext) {
     async removeTax(actor: Actor, id: number) {
       await database.inTenant(actor.tenantId, async (tx) => {
         const row = found(await repo.deleteTax(tx, actor.tenantId, id), 'Tax not found!');
-        await audit(tx, actor, { action: 'tax.delete', targetType: 'tax', targetId: id, details: { title: row.title } });
+        await audit(tx, actor, {
+          action: 'tax.delete',
+          targetType: 'tax',
+          targetId: id,
+          details: { title: row.title },
+        });
       });
       return { message: 'Tax deleted!' };
     },

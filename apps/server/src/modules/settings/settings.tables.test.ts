@@ -62,7 +62,10 @@ describe('/settings/store-tables', () => {
     ['a seating capacity that is not a number', table({ seatingCapacity: 'four' }), invalidSeats],
   ])('add answers 400 for %s and creates nothing', async (_label, body, message) => {
     const t = await createTenant(app);
-    expect(await t.client.post('/settings/store-tables/add', body)).toMatchObject({ status: 400, body: { message } });
+    expect(await t.client.post('/settings/store-tables/add', body)).toMatchObject({
+      status: 400,
+      body: { message },
+    });
     expect(await tables(t)).toEqual([]);
   });
 
@@ -83,7 +86,9 @@ describe('/settings/store-tables', () => {
 
   it('answers 400 to malformed JSON', async () => {
     const t = await createTenant(app);
-    const res = await t.client.post('/settings/store-tables/add', '{"title":', { 'content-type': 'application/json' });
+    const res = await t.client.post('/settings/store-tables/add', '{"title":', {
+      'content-type': 'application/json',
+    });
     expect(res).toMatchObject({ status: 400, body: { message: 'Malformed JSON body!' } });
   });
 
@@ -93,9 +98,9 @@ describe('/settings/store-tables', () => {
     const pos = await addStaff(app, t, ['POS']);
     expect((await pos.client.get('/settings/store-tables')).status).toBe(403);
     expect((await pos.client.post('/settings/store-tables/add', table())).status).toBe(403);
-    expect((await pos.client.post(`/settings/store-tables/${added.id}/update`, table({ title: 'X' }))).status).toBe(
-      403,
-    );
+    expect(
+      (await pos.client.post(`/settings/store-tables/${added.id}/update`, table({ title: 'X' }))).status,
+    ).toBe(403);
     expect((await pos.client.request('DELETE', `/settings/store-tables/${added.id}`)).status).toBe(403);
     expect((await download(pos.client, `/settings/store-tables/${added.id}/qr`)).status).toBe(403);
     expect(await tables(t)).toEqual([added]);
@@ -108,7 +113,9 @@ describe('/settings/store-tables', () => {
     await enableQrMenu(b);
     const bTable = await addTable(b);
     for (const id of [bTable.id, 999_999_999, 'abc', '-1']) {
-      expect(await a.client.post(`/settings/store-tables/${id}/update`, table({ title: 'Hijack' }))).toMatchObject({
+      expect(
+        await a.client.post(`/settings/store-tables/${id}/update`, table({ title: 'Hijack' })),
+      ).toMatchObject({
         status: 404,
         body: { message: typeof id === 'number' ? 'Table not found!' : 'Not found!' },
       });
@@ -126,18 +133,37 @@ describe('/settings/store-tables', () => {
       body: { message: 'Table added!' },
     });
     // The form sends the capacity as typed; '0' is a valid count.
-    await t.client.post('/settings/store-tables/add', table({ title: 'Bar', floor: '-', seatingCapacity: ' 0 ' }));
+    await t.client.post(
+      '/settings/store-tables/add',
+      table({ title: 'Bar', floor: '-', seatingCapacity: ' 0 ' }),
+    );
     const [patio, bar] = await tables(t);
     expect([patio, bar]).toEqual([
-      { id: expect.any(Number) as unknown, table_title: 'Patio 1', floor: 'Ground', seating_capacity: 4, encrypted_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) as unknown },
-      { id: expect.any(Number) as unknown, table_title: 'Bar', floor: '-', seating_capacity: 0, encrypted_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) as unknown },
+      {
+        id: expect.any(Number) as unknown,
+        table_title: 'Patio 1',
+        floor: 'Ground',
+        seating_capacity: 4,
+        encrypted_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) as unknown,
+      },
+      {
+        id: expect.any(Number) as unknown,
+        table_title: 'Bar',
+        floor: '-',
+        seating_capacity: 0,
+        encrypted_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) as unknown,
+      },
     ]);
     if (!patio || !bar) throw new Error('tables missing');
     expect(patio.id).toBeLessThan(bar.id);
     expect(patio.encrypted_id).not.toBe(bar.encrypted_id);
 
     expect(
-      await t.client.post(`/settings/store-tables/${patio.id}/update`, { title: ' Terrace ', floor: '1st', seatingCapacity: '6' }),
+      await t.client.post(`/settings/store-tables/${patio.id}/update`, {
+        title: ' Terrace ',
+        floor: '1st',
+        seatingCapacity: '6',
+      }),
     ).toMatchObject({ status: 200, body: { message: 'Table updated!' } });
     // The QR id never changes, so printed table codes keep working.
     expect(await tables(t)).toEqual([
@@ -160,7 +186,9 @@ describe('/settings/store-tables', () => {
     const added = await addTable(t);
     const res = await download(t.client, `/settings/store-tables/${added.id}/qr`);
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({ message: 'Please enable QR menu from store settings!' });
+    expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({
+      message: 'Please enable QR menu from store settings!',
+    });
   });
 
   it('downloads a table QR code: a 1080 px PNG of the menu link for that table', async () => {

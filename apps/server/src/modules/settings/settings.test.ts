@@ -67,7 +67,10 @@ describe('/settings/store-setting and /settings/print-setting', () => {
   ])('store settings answer 400 for %s and change nothing', async (_label, body, message) => {
     const t = await createTenant(app);
     const before = await storeSettings(t);
-    expect(await t.client.post('/settings/store-setting', body)).toMatchObject({ status: 400, body: { message } });
+    expect(await t.client.post('/settings/store-setting', body)).toMatchObject({
+      status: 400,
+      body: { message },
+    });
     expect(await storeSettings(t)).toEqual(before);
   });
 
@@ -78,7 +81,10 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     ['a string for a switch', print({ showNotes: 'no' }), 'Invalid request!'],
   ])('print settings answer 400 for %s', async (_label, body, message) => {
     const t = await createTenant(app);
-    expect(await t.client.post('/settings/print-setting', body)).toMatchObject({ status: 400, body: { message } });
+    expect(await t.client.post('/settings/print-setting', body)).toMatchObject({
+      status: 400,
+      body: { message },
+    });
   });
 
   it('answers 400 to malformed JSON', async () => {
@@ -171,7 +177,9 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     await t.client.post('/settings/store-setting', store({ isQRMenuEnabled: false }));
     const res = await download(t.client, '/settings/store-setting/qr');
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({ message: 'Please enable QR menu from store settings!' });
+    expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({
+      message: 'Please enable QR menu from store settings!',
+    });
   });
 
   it('downloads the store QR code: a 1080 px PNG of the public menu link', async () => {
@@ -184,7 +192,10 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="qr.png"');
     expect(pngWidth(res.bytes)).toBe(1080);
     // The same link drawn the same way gives the same image: the code carries exactly this link.
-    const expected = await QRCode.toBuffer(`https://pos.example.com/m/${uniqueQRCode}`, { width: 1080, margin: 2 });
+    const expected = await QRCode.toBuffer(`https://pos.example.com/m/${uniqueQRCode}`, {
+      width: 1080,
+      margin: 2,
+    });
     expect(res.bytes.equals(expected)).toBe(true);
   });
 
@@ -211,7 +222,9 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       variants: [1],
       addons: [1],
     });
-    expect(await readMenuItem(app, t.tenantId, plain)).toMatchObject({ item: { priceMinor: 20, netPriceMinor: null } });
+    expect(await readMenuItem(app, t.tenantId, plain)).toMatchObject({
+      item: { priceMinor: 20, netPriceMinor: null },
+    });
 
     // Saving the same currency again changes nothing.
     await t.client.post('/settings/store-setting', store({ currency: 'JPY', storeName: 'Renamed' }));

@@ -21,7 +21,8 @@ export function MenuItemsPage() {
   const query = search.trim().toLowerCase();
   const shown =
     items.data?.filter(
-      (i) => !query || i.title.toLowerCase().includes(query) || i.category_title?.toLowerCase().includes(query),
+      (i) =>
+        !query || i.title.toLowerCase().includes(query) || i.category_title?.toLowerCase().includes(query),
     ) ?? [];
 
   return (
@@ -39,7 +40,11 @@ export function MenuItemsPage() {
             >
               {t('list.categories')}
             </Button>
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)} disabled={!currency.data}>
+            <Button
+              leftSection={<IconPlus size={18} />}
+              onClick={() => setAdding(true)}
+              disabled={!currency.data}
+            >
               {t('list.new')}
             </Button>
           </Group>
@@ -61,7 +66,12 @@ export function MenuItemsPage() {
             <Text c="dimmed" maw={420}>
               {t('list.emptyText')}
             </Text>
-            <Button mt="xs" variant="light" leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+            <Button
+              mt="xs"
+              variant="light"
+              leftSection={<IconPlus size={18} />}
+              onClick={() => setAdding(true)}
+            >
               {t('list.emptyAction')}
             </Button>
           </Stack>

@@ -29,7 +29,8 @@ export const addMenuItem = (body: MenuItemBody) =>
   apiRequest<Message & { id: number }>('/menu-items/add', { method: 'POST', body });
 export const updateMenuItem = ({ id, ...body }: MenuItemBody & { id: number }) =>
   apiRequest<Message>(`/menu-items/update/${id}`, { method: 'POST', body });
-export const deleteMenuItem = (id: number) => apiRequest<Message>(`/menu-items/delete/${id}`, { method: 'DELETE' });
+export const deleteMenuItem = (id: number) =>
+  apiRequest<Message>(`/menu-items/delete/${id}`, { method: 'DELETE' });
 
 export const uploadMenuItemPhoto = ({ id, image }: { id: number; image: Blob & { name?: string } }) => {
   const form = new FormData();
@@ -54,5 +55,12 @@ export const updateOption = ({
   ...body
 }: OptionBody & { kind: OptionKind; itemId: number; optionId: number }) =>
   apiRequest<Message>(`${optionBase(kind, itemId)}/update/${optionId}`, { method: 'POST', body });
-export const deleteOption = ({ kind, itemId, optionId }: { kind: OptionKind; itemId: number; optionId: number }) =>
-  apiRequest<Message>(`${optionBase(kind, itemId)}/delete/${optionId}`, { method: 'DELETE' });
+export const deleteOption = ({
+  kind,
+  itemId,
+  optionId,
+}: {
+  kind: OptionKind;
+  itemId: number;
+  optionId: number;
+}) => apiRequest<Message>(`${optionBase(kind, itemId)}/delete/${optionId}`, { method: 'DELETE' });

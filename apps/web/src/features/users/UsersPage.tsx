@@ -31,7 +31,8 @@ export function UsersPage() {
   );
   const sorted = useMemo(() => (users.data ? [...users.data].sort(byRoleThenName) : []), [users.data]);
 
-  const open = (kind: UserDialog['kind'], user: User | null = null) => setDialog({ kind, opened: true, user });
+  const open = (kind: UserDialog['kind'], user: User | null = null) =>
+    setDialog({ kind, opened: true, user });
   const close = () => setDialog((d) => ({ ...d, opened: false }));
 
   return (

@@ -24,7 +24,13 @@ function AddMenuItemForm({ currency, onDone }: { currency: string; onDone: () =>
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(menuItemSchema.parse(values)))} noValidate>
       <Stack gap="lg">
-        <MenuItemFields form={form} currency={currency} categories={categories.data} taxes={taxes.data} autoFocus />
+        <MenuItemFields
+          form={form}
+          currency={currency}
+          categories={categories.data}
+          taxes={taxes.data}
+          autoFocus
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
             {t('dialog.cancel')}

@@ -2,7 +2,17 @@ import { Center, Image } from '@mantine/core';
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 
 /** A menu item's photo, or a quiet placeholder of the same size when it has none. */
-export function ItemImage({ src, alt, h, radius }: { src: string | null; alt: string; h?: number; radius?: string }) {
+export function ItemImage({
+  src,
+  alt,
+  h,
+  radius,
+}: {
+  src: string | null;
+  alt: string;
+  h?: number;
+  radius?: string;
+}) {
   if (src) return <Image src={src} alt={alt} h={h ?? '100%'} w="100%" fit="cover" radius={radius} />;
   return (
     <Center

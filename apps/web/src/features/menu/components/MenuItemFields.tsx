@@ -13,7 +13,13 @@ export interface MenuItemFormValues {
   taxId: string;
 }
 
-export const emptyItemValues: MenuItemFormValues = { title: '', price: '', netPrice: '', categoryId: 'none', taxId: 'none' };
+export const emptyItemValues: MenuItemFormValues = {
+  title: '',
+  price: '',
+  netPrice: '',
+  categoryId: 'none',
+  taxId: 'none',
+};
 
 export const itemFormValues = (item: MenuItem): MenuItemFormValues => ({
   title: item.title,
@@ -44,7 +50,12 @@ export function MenuItemFields(props: {
         {...form.getInputProps('title')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <MoneyInput label={t('field.price')} currency={currency} withAsterisk {...form.getInputProps('price')} />
+        <MoneyInput
+          label={t('field.price')}
+          currency={currency}
+          withAsterisk
+          {...form.getInputProps('price')}
+        />
         <MoneyInput
           label={t('field.netPrice')}
           placeholder={t('field.optional')}

@@ -16,13 +16,18 @@ export function ScopesField(props: {
   held?: readonly string[];
 }) {
   const { t } = useTranslation('users');
-  const canPick = (s: Scope) => props.grantable === 'all' || props.grantable.has(s) || props.held?.includes(s);
+  const canPick = (s: Scope) =>
+    props.grantable === 'all' || props.grantable.has(s) || props.held?.includes(s);
   return (
     <MultiSelect
       label={
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
           {t('field.scopes')}
-          <Tooltip label={t('scopes are like permission')} withArrow events={{ hover: true, focus: true, touch: true }}>
+          <Tooltip
+            label={t('scopes are like permission')}
+            withArrow
+            events={{ hover: true, focus: true, touch: true }}
+          >
             <IconInfoCircle size={15} aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }} />
           </Tooltip>
         </span>
@@ -33,6 +38,7 @@ export function ScopesField(props: {
       value={props.value}
       onChange={props.onChange}
       error={props.error}
+      size="md"
       searchable
       clearable
       checkIconPosition="right"

@@ -1,5 +1,5 @@
-import { Avatar, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconKey, IconMail, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconKey, IconLock, IconMail, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
 import { parseScopes, type User } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 
@@ -62,7 +62,12 @@ export function UserCard(props: {
           <Stack gap={4}>
             {user.phone && (
               <Group gap={8} wrap="nowrap">
-                <IconPhone size={15} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} aria-hidden />
+                <IconPhone
+                  size={15}
+                  color="var(--mantine-color-dimmed)"
+                  style={{ flexShrink: 0 }}
+                  aria-hidden
+                />
                 <Text fz="sm" truncate="end">
                   {user.phone}
                 </Text>
@@ -70,7 +75,12 @@ export function UserCard(props: {
             )}
             {user.email && (
               <Group gap={8} wrap="nowrap">
-                <IconMail size={15} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} aria-hidden />
+                <IconMail
+                  size={15}
+                  color="var(--mantine-color-dimmed)"
+                  style={{ flexShrink: 0 }}
+                  aria-hidden
+                />
                 <Text fz="sm" truncate="end" title={user.email}>
                   {user.email}
                 </Text>
@@ -117,26 +127,48 @@ export function UserCard(props: {
           </Group>
         </Stack>
 
-        {!isAdmin && (
-          <Group gap="xs" mt="auto" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-            <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={props.onEdit}>
-              {t('card.edit')}
-            </Button>
-            <Button size="xs" variant="light" color="gray" leftSection={<IconKey size={14} />} onClick={props.onReset}>
-              {t('card.resetPassword')}
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={props.onDelete}
-              ml="auto"
-            >
-              {t('card.delete')}
-            </Button>
-          </Group>
-        )}
+        <Group
+          gap="xs"
+          mt="auto"
+          pt="sm"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          {isAdmin ? (
+            <Group gap={6} wrap="nowrap" c="dimmed" mih={30}>
+              <IconLock size={14} style={{ flexShrink: 0 }} aria-hidden />
+              <Text fz="xs" c="dimmed">
+                {t('card.adminNote')}
+              </Text>
+            </Group>
+          ) : (
+            <>
+              <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={props.onEdit}>
+                {t('card.edit')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="gray"
+                leftSection={<IconKey size={14} />}
+                onClick={props.onReset}
+              >
+                {t('card.resetPassword')}
+              </Button>
+              <Tooltip label={t('card.delete')} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size={30}
+                  ml="auto"
+                  aria-label={t('card.delete')}
+                  onClick={props.onDelete}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
+        </Group>
       </Stack>
     </Card>
   );

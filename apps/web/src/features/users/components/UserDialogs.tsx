@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { zodValidate } from '../../../app/forms.ts';
 import { useSaveMutation } from '../../../app/mutations.ts';
 import { addUser, resetUserPassword, updateUser, usersKey } from '../api.ts';
+import { useDialogProps } from './dialog-props.ts';
 import { ScopesField } from './ScopesField.tsx';
 
 type Grantable = ReadonlySet<Scope> | 'all';
@@ -64,7 +65,15 @@ function ContactFields({ form }: { form: ReturnType<typeof useForm<Record<string
 function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () => void }) {
   const { t } = useTranslation('users');
   const form = useForm<Record<string, unknown>>({
-    initialValues: { name: '', username: '', password: '', designation: '', phone: '', email: '', userScopes: [] },
+    initialValues: {
+      name: '',
+      username: '',
+      password: '',
+      designation: '',
+      phone: '',
+      email: '',
+      userScopes: [],
+    },
     validate: zodValidate(addUserSchema),
   });
   const save = useSaveMutation({ mutationFn: addUser, invalidate: [usersKey], onSuccess: onDone });
@@ -105,7 +114,15 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
   );
 }
 
-function UpdateUserForm({ user, grantable, onDone }: { user: User; grantable: Grantable; onDone: () => void }) {
+function UpdateUserForm({
+  user,
+  grantable,
+  onDone,
+}: {
+  user: User;
+  grantable: Grantable;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('users');
   const held = parseScopes(user.scope);
   const form = useForm<Record<string, unknown>>({
@@ -121,7 +138,9 @@ function UpdateUserForm({ user, grantable, onDone }: { user: User; grantable: Gr
   const save = useSaveMutation({ mutationFn: updateUser, invalidate: [usersKey], onSuccess: onDone });
   return (
     <form
-      onSubmit={form.onSubmit((values) => save.mutate({ username: user.username, ...updateUserSchema.parse(values) }))}
+      onSubmit={form.onSubmit((values) =>
+        save.mutate({ username: user.username, ...updateUserSchema.parse(values) }),
+      )}
       noValidate
     >
       <Stack gap="md">
@@ -151,7 +170,10 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
   });
   const save = useSaveMutation({ mutationFn: resetUserPassword, invalidate: [usersKey], onSuccess: onDone });
   return (
-    <form onSubmit={form.onSubmit(({ password }) => save.mutate({ username: user.username, password }))} noValidate>
+    <form
+      onSubmit={form.onSubmit(({ password }) => save.mutate({ username: user.username, password }))}
+      noValidate
+    >
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           {t('reset.intro', { name: user.name, username: user.username })}
@@ -183,16 +205,23 @@ export function UserDialogs({
   onClose: () => void;
 }) {
   const { t } = useTranslation('users');
+  const dialogProps = useDialogProps();
   const { kind, opened, user } = dialog;
   return (
     <>
-      <Modal opened={opened && kind === 'add'} onClose={onClose} title={t('add.title')} size="lg" radius="lg">
+      <Modal opened={opened && kind === 'add'} onClose={onClose} title={t('add.title')} size="lg" {...dialogProps}>
         <AddUserForm grantable={grantable} onDone={onClose} />
       </Modal>
-      <Modal opened={opened && kind === 'update'} onClose={onClose} title={t('update.title')} size="lg" radius="lg">
+      <Modal
+        opened={opened && kind === 'update'}
+        onClose={onClose}
+        title={t('update.title')}
+        size="lg"
+        {...dialogProps}
+      >
         {user && <UpdateUserForm key={user.username} user={user} grantable={grantable} onDone={onClose} />}
       </Modal>
-      <Modal opened={opened && kind === 'reset'} onClose={onClose} title={t('reset.title')} radius="lg">
+      <Modal opened={opened && kind === 'reset'} onClose={onClose} title={t('reset.title')} {...dialogProps}>
         {user && <ResetPasswordForm key={user.username} user={user} onDone={onClose} />}
       </Modal>
     </>

@@ -1,0 +1,112 @@
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { addonSchema, type MenuOption, variantSchema } from '@comanda/core';
+import { useTranslation } from 'react-i18next';
+import { zodValidate } from '../../../app/forms.ts';
+import { useSaveMutation } from '../../../app/mutations.ts';
+import { addOption, menuKeys, type OptionKind, updateOption } from '../api.ts';
+import { showMoney } from '../money.ts';
+import { MoneyInput } from './MoneyInput.tsx';
+
+const schemaOf = (kind: OptionKind) => (kind === 'variant' ? variantSchema : addonSchema);
+
+function OptionForm(props: {
+  kind: OptionKind;
+  itemId: number;
+  basePrice: number;
+  currency: string;
+  option: MenuOption | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('menu');
+  const { kind, option } = props;
+  const schema = schemaOf(kind);
+  const form = useForm<{ title: string; price: number | string }>({
+    initialValues: { title: option?.title ?? '', price: option?.price ?? '' },
+    validate: zodValidate(schema),
+  });
+  const add = useSaveMutation({
+    mutationFn: addOption,
+    invalidate: [menuKeys.items],
+    onSuccess: props.onDone,
+  });
+  const update = useSaveMutation({
+    mutationFn: updateOption,
+    invalidate: [menuKeys.items],
+    onSuccess: props.onDone,
+  });
+  const pending = add.isPending || update.isPending;
+
+  const submit = form.onSubmit((values) => {
+    const body = { kind, itemId: props.itemId, ...schema.parse(values) };
+    if (option) update.mutate({ ...body, optionId: option.id });
+    else add.mutate(body);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="sm">
+          {kind === 'variant'
+            ? t('The entered price is the final price and overrides the base price.')
+            : t('The final price is the base price plus the entered amount.')}{' '}
+          {t('option.basePrice', { price: showMoney(props.basePrice, props.currency) })}
+        </Alert>
+        <TextInput
+          label={t('field.title')}
+          placeholder={t(kind === 'variant' ? 'option.variantPlaceholder' : 'option.addonPlaceholder')}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('title')}
+        />
+        <MoneyInput
+          label={t('field.price')}
+          placeholder="0"
+          currency={props.currency}
+          {...form.getInputProps('price')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={props.onDone} disabled={pending}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('dialog.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Which option dialog is open: adding, or editing one row; the row stays set while it animates out. */
+export type OptionDialogState = { opened: boolean; kind: OptionKind; option: MenuOption | null };
+
+/** 'Add Variant', 'Update Variant', 'Add Addon', 'Update Addon': a title and a price. */
+export function OptionDialog(props: {
+  state: OptionDialogState;
+  itemId: number;
+  basePrice: number;
+  currency: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('menu');
+  const { opened, kind, option } = props.state;
+  const title =
+    kind === 'variant'
+      ? t(option ? 'variant.updateTitle' : 'variant.addTitle')
+      : t(option ? 'addon.updateTitle' : 'addon.addTitle');
+  return (
+    <Modal opened={opened} onClose={props.onClose} title={title} radius="lg">
+      <OptionForm
+        key={`${kind}-${option?.id ?? 'new'}`}
+        kind={kind}
+        itemId={props.itemId}
+        basePrice={props.basePrice}
+        currency={props.currency}
+        option={option}
+        onDone={props.onClose}
+      />
+    </Modal>
+  );
+}
