@@ -10,7 +10,14 @@ const tooLong = 'Title is too long!';
 const optionalId = z
   .union([z.number(), z.string(), z.null()], { error: 'Invalid request!' })
   .optional()
-  .transform((v) => (v === null || v === undefined || v === '' || v === 'none' ? null : Number(v)))
+  .transform((v) => (typeof v === 'string' ? v.trim() : v))
+  .transform((v) =>
+    v === null || v === undefined || v === '' || v === 'none'
+      ? null
+      : typeof v === 'number' || /^\d+$/.test(v)
+        ? Number(v)
+        : NaN,
+  )
   .refine((v) => v === null || (Number.isSafeInteger(v) && v > 0), { error: 'Invalid request!' });
 
 /** Menu item add and update (SPEC §5): net price, category and tax are optional. */

@@ -60,8 +60,10 @@ export function formatMoney(minor: number, currency: string, locale = 'en'): str
  */
 export function amountInput(message: string, emptyAs?: string) {
   return z
-    .union([z.number({ error: message }), z.string({ error: message })], { error: message })
-    .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim()))
+    .union([z.number({ error: message }), z.string({ error: message }), z.null(), z.undefined()], {
+      error: message,
+    })
+    .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : (v ?? '').trim()))
     .transform((v) => (v === '' && emptyAs !== undefined ? emptyAs : v))
     .refine((v) => /^\d+(\.\d+)?$/.test(v) && v.length <= 20, { error: message });
 }
