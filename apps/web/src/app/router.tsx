@@ -166,6 +166,96 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                path: 'settings',
+                element: <RequireScreen screen="settings" />,
+                children: [
+                  {
+                    lazy: page(
+                      () => import('../features/settings/SettingsLayout.tsx'),
+                      (m) => m.SettingsLayout,
+                    ),
+                    children: [
+                      {
+                        index: true,
+                        lazy: page(
+                          () => import('../features/settings/StoreDetailsPage.tsx'),
+                          (m) => m.StoreDetailsPage,
+                        ),
+                      },
+                      {
+                        path: 'details',
+                        lazy: page(
+                          () => import('../features/settings/StoreDetailsPage.tsx'),
+                          (m) => m.StoreDetailsPage,
+                        ),
+                      },
+                      {
+                        path: 'print-settings',
+                        lazy: page(
+                          () => import('../features/settings/PrintSettingsPage.tsx'),
+                          (m) => m.PrintSettingsPage,
+                        ),
+                      },
+                      {
+                        path: 'tables',
+                        lazy: page(
+                          () => import('../features/settings/TablesPage.tsx'),
+                          (m) => m.TablesPage,
+                        ),
+                      },
+                      {
+                        path: 'menu-items',
+                        lazy: page(
+                          () => import('../features/menu/MenuItemsPage.tsx'),
+                          (m) => m.MenuItemsPage,
+                        ),
+                      },
+                      {
+                        path: 'menu-items/categories',
+                        lazy: page(
+                          () => import('../features/settings/CategoriesPage.tsx'),
+                          (m) => m.CategoriesPage,
+                        ),
+                      },
+                      {
+                        path: 'menu-items/:id',
+                        lazy: page(
+                          () => import('../features/menu/MenuItemDetailPage.tsx'),
+                          (m) => m.MenuItemDetailPage,
+                        ),
+                      },
+                      {
+                        path: 'tax-setup',
+                        lazy: page(
+                          () => import('../features/settings/TaxesPage.tsx'),
+                          (m) => m.TaxesPage,
+                        ),
+                      },
+                      {
+                        path: 'payment-types',
+                        lazy: page(
+                          () => import('../features/settings/PaymentTypesPage.tsx'),
+                          (m) => m.PaymentTypesPage,
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: 'users',
+                element: <RequireScreen screen="users" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('../features/users/UsersPage.tsx'),
+                      (m) => m.UsersPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 path: 'profile',
                 lazy: page(
                   () => import('../features/profile/ProfilePage.tsx'),

@@ -47,11 +47,10 @@ export function MenuItemDetailPage() {
 
   const remove = useSaveMutation({
     mutationFn: deleteMenuItem,
-    // Not the item's own key: refetching a deleted item would only fail; the list is refreshed below.
+    // Not the item's own key (refetching a deleted item only fails): the list alone is refreshed.
     invalidate: [],
     onSuccess: () => {
       void navigate(LIST_PATH, { replace: true });
-      queryClient.removeQueries({ queryKey: menuKeys.item(id) });
       void queryClient.invalidateQueries({ queryKey: menuKeys.items, exact: true });
     },
   });
@@ -128,10 +127,10 @@ export function MenuItemDetailPage() {
         breakpoints={{ xs: '460px', sm: '640px', md: '860px', lg: '1100px', xl: '1400px' }}
         gutter="lg"
       >
-        <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
           <PhotoCard item={data} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 7, md: 8 }}>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
           <ItemDetailsForm
             key={data.id}
             item={data}

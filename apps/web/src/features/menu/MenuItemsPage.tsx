@@ -1,5 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconCategory, IconPlus, IconSearch, IconToolsKitchen2 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ export function MenuItemsPage() {
   const currency = useQuery({ queryKey: menuKeys.store, queryFn: fetchStoreCurrency });
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   const query = search.trim().toLowerCase();
   const shown =
@@ -103,7 +105,7 @@ export function MenuItemsPage() {
               spacing={{ base: 'md', '760px': 'lg' }}
             >
               {shown.map((item) => (
-                <MenuItemCard key={item.id} item={item} currency={currency.data} />
+                <MenuItemCard key={item.id} item={item} currency={currency.data} compact={phone} />
               ))}
             </SimpleGrid>
           )}

@@ -151,21 +151,23 @@ export function TablesPage() {
       >
         <TextInput
           label={t('tables.fieldTitle')}
-          withAsterisk
+
           data-autofocus
           {...form.getInputProps('title')}
         />
         <TextInput
           label={t('tables.fieldFloor')}
           placeholder="-"
-          withAsterisk
+
           {...form.getInputProps('floor')}
         />
         <NumberInput
           label={t('tables.fieldSeats')}
           min={0}
+          // Let a negative count through to validation, so the spec's message explains it.
+          clampBehavior="none"
           allowDecimal={false}
-          withAsterisk
+
           {...form.getInputProps('seatingCapacity')}
         />
       </FormModal>

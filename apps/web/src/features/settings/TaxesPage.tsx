@@ -133,19 +133,19 @@ export function TaxesPage() {
         onSubmit={submit}
         loading={add.isPending || update.isPending}
       >
-        <TextInput label={t('common.title')} withAsterisk data-autofocus {...form.getInputProps('title')} />
+        <TextInput label={t('common.title')} data-autofocus {...form.getInputProps('title')} />
         <NumberInput
           label={t('taxes.rateField')}
           min={0}
           max={100}
           decimalScale={2}
           suffix="%"
-          withAsterisk
+
           {...form.getInputProps('rate')}
         />
         <Select
           label={t('taxes.type')}
-          withAsterisk
+
           data={TAX_TYPES.map((type) => ({ value: type, label: t(`taxes.type.${type}`) }))}
           {...form.getInputProps('type')}
         />

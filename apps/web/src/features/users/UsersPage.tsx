@@ -51,7 +51,7 @@ export function UsersPage() {
       ) : users.isError ? (
         <LoadError message="Error Loading details! Please try later!" />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <SimpleGrid type="container" cols={{ base: 1, '620px': 2, '960px': 3, '1320px': 4 }} spacing="lg">
           {sorted.map((u) => (
             <UserCard
               key={u.username}

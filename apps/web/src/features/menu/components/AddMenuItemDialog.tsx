@@ -7,6 +7,7 @@ import { zodValidate } from '../../../app/forms.ts';
 import { useSaveMutation } from '../../../app/mutations.ts';
 import { LoadError, Loading } from '../../../components/LoadState.tsx';
 import { addMenuItem, fetchCategories, fetchTaxes, menuKeys } from '../api.ts';
+import { useDialogProps } from './dialog-props.ts';
 import { emptyItemValues, MenuItemFields, type MenuItemFormValues } from './MenuItemFields.tsx';
 
 function AddMenuItemForm({ currency, onDone }: { currency: string; onDone: () => void }) {
@@ -47,8 +48,9 @@ function AddMenuItemForm({ currency, onDone }: { currency: string; onDone: () =>
 /** 'Add Menu Item': the new item's details; photo, variants and addons are added on its own screen. */
 export function AddMenuItemDialog(props: { opened: boolean; onClose: () => void; currency: string }) {
   const { t } = useTranslation('menu');
+  const dialogProps = useDialogProps(true);
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('add.title')} size="lg" radius="lg">
+    <Modal opened={props.opened} onClose={props.onClose} title={t('add.title')} size="lg" {...dialogProps}>
       <AddMenuItemForm currency={props.currency} onDone={props.onClose} />
     </Modal>
   );

@@ -17,7 +17,7 @@ export function ItemDetailsForm(props: {
 }) {
   const { t } = useTranslation('menu');
   const form = useForm<MenuItemFormValues>({
-    initialValues: itemFormValues(props.item),
+    initialValues: itemFormValues(props.item, props.currency),
     validate: zodValidate(menuItemSchema),
   });
   const save = useSaveMutation({

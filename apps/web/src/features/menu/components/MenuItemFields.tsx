@@ -1,8 +1,11 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { Category, MenuItem, Tax } from '@comanda/core';
+import { type Category, currencyDigits, type MenuItem, type Tax } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from './MoneyInput.tsx';
+
+/** A decimal from the API as the money inputs show it. */
+export const asAmount = (amount: number, currency: string) => amount.toFixed(currencyDigits(currency));
 
 /** The item form as typed: 'none' stands for no category or tax (the shared schema reads it so). */
 export interface MenuItemFormValues {
@@ -21,10 +24,11 @@ export const emptyItemValues: MenuItemFormValues = {
   taxId: 'none',
 };
 
-export const itemFormValues = (item: MenuItem): MenuItemFormValues => ({
+/** Amounts start written out to the currency's digits ("3.80", not 3.8). */
+export const itemFormValues = (item: MenuItem, currency: string): MenuItemFormValues => ({
   title: item.title,
-  price: item.price,
-  netPrice: item.net_price ?? '',
+  price: asAmount(item.price, currency),
+  netPrice: item.net_price === null ? '' : asAmount(item.net_price, currency),
   categoryId: item.category_id === null ? 'none' : String(item.category_id),
   taxId: item.tax_id === null ? 'none' : String(item.tax_id),
 });
@@ -45,15 +49,17 @@ export function MenuItemFields(props: {
       <TextInput
         label={t('field.title')}
         placeholder={t('field.titlePlaceholder')}
-        withAsterisk
+        required
+        withAsterisk={false}
         data-autofocus={props.autoFocus || undefined}
         {...form.getInputProps('title')}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+      <SimpleGrid type="container" cols={{ base: 1, '360px': 2 }} spacing="md">
         <MoneyInput
           label={t('field.price')}
           currency={currency}
-          withAsterisk
+          required
+          withAsterisk={false}
           {...form.getInputProps('price')}
         />
         <MoneyInput
@@ -63,11 +69,14 @@ export function MenuItemFields(props: {
           {...form.getInputProps('netPrice')}
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+      <SimpleGrid type="container" cols={{ base: 1, '520px': 2 }} spacing="md">
         <Select
           label={t('field.category')}
           data={[none, ...props.categories.map((c) => ({ value: String(c.id), label: c.title }))]}
           allowDeselect={false}
+          // Closed dropdowns leave the page, so the label names one element (the input) only.
+          comboboxProps={{ keepMounted: false }}
+          size="md"
           searchable={props.categories.length > 8}
           nothingFoundMessage={t('field.nothingFound')}
           {...form.getInputProps('categoryId')}
@@ -82,6 +91,9 @@ export function MenuItemFields(props: {
             })),
           ]}
           allowDeselect={false}
+          // Closed dropdowns leave the page, so the label names one element (the input) only.
+          comboboxProps={{ keepMounted: false }}
+          size="md"
           {...form.getInputProps('taxId')}
         />
       </SimpleGrid>

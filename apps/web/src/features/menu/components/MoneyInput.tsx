@@ -12,6 +12,7 @@ export function MoneyInput({ currency, ...props }: NumberInputProps & { currency
       allowDecimal={digits > 0}
       decimalScale={digits}
       hideControls
+      size="md"
       inputMode="decimal"
       leftSection={
         <Text fz="sm" c="dimmed" fw={500}>

@@ -7,6 +7,8 @@ import { zodValidate } from '../../../app/forms.ts';
 import { useSaveMutation } from '../../../app/mutations.ts';
 import { addOption, menuKeys, type OptionKind, updateOption } from '../api.ts';
 import { showMoney } from '../money.ts';
+import { useDialogProps } from './dialog-props.ts';
+import { asAmount } from './MenuItemFields.tsx';
 import { MoneyInput } from './MoneyInput.tsx';
 
 const schemaOf = (kind: OptionKind) => (kind === 'variant' ? variantSchema : addonSchema);
@@ -23,7 +25,10 @@ function OptionForm(props: {
   const { kind, option } = props;
   const schema = schemaOf(kind);
   const form = useForm<{ title: string; price: number | string }>({
-    initialValues: { title: option?.title ?? '', price: option?.price ?? '' },
+    initialValues: {
+      title: option?.title ?? '',
+      price: option ? asAmount(option.price, props.currency) : '',
+    },
     validate: zodValidate(schema),
   });
   const add = useSaveMutation({
@@ -56,7 +61,8 @@ function OptionForm(props: {
         <TextInput
           label={t('field.title')}
           placeholder={t(kind === 'variant' ? 'option.variantPlaceholder' : 'option.addonPlaceholder')}
-          withAsterisk
+          required
+          withAsterisk={false}
           data-autofocus
           {...form.getInputProps('title')}
         />
@@ -91,13 +97,14 @@ export function OptionDialog(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation('menu');
+  const dialogProps = useDialogProps();
   const { opened, kind, option } = props.state;
   const title =
     kind === 'variant'
       ? t(option ? 'variant.updateTitle' : 'variant.addTitle')
       : t(option ? 'addon.updateTitle' : 'addon.addTitle');
   return (
-    <Modal opened={opened} onClose={props.onClose} title={title} radius="lg">
+    <Modal opened={opened} onClose={props.onClose} title={title} {...dialogProps}>
       <OptionForm
         key={`${kind}-${option?.id ?? 'new'}`}
         kind={kind}

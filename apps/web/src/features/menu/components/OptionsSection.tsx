@@ -10,6 +10,7 @@ import {
   Text,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { MenuOption } from '@comanda/core';
@@ -56,29 +57,9 @@ export function OptionsSection(props: {
               : t('The final price is the base price plus the entered amount.')}
           </Text>
         </Stack>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            size="sm"
-            onClick={props.onToggle}
-            aria-expanded={props.expanded}
-            aria-controls={bodyId}
-            rightSection={
-              <IconChevronDown
-                size={16}
-                style={{
-                  transform: props.expanded ? 'rotate(180deg)' : undefined,
-                  transition: 'transform 150ms',
-                }}
-              />
-            }
-          >
-            {t(k(props.expanded ? 'hide' : 'show'))}
-          </Button>
-          <Button size="sm" leftSection={<IconPlus size={16} />} onClick={props.onAdd}>
-            {t(k('add'))}
-          </Button>
-        </Group>
+        <Button size="sm" leftSection={<IconPlus size={16} />} onClick={props.onAdd}>
+          {t(k('add'))}
+        </Button>
       </Group>
       <Collapse in={props.expanded} id={bodyId}>
         {options.length === 0 ? (
@@ -100,7 +81,7 @@ export function OptionsSection(props: {
                 <Table.Th>{t('option.title')}</Table.Th>
                 <Table.Th ta="right">{t(k('priceColumn'))}</Table.Th>
                 <Table.Th w={96} ta="right">
-                  <span className="mantine-visually-hidden">{t('option.actions')}</span>
+                  <VisuallyHidden>{t('option.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -154,6 +135,27 @@ export function OptionsSection(props: {
           </Table>
         )}
       </Collapse>
+      <Button
+        variant="light"
+        color="gray"
+        size="sm"
+        fullWidth
+        mt="md"
+        onClick={props.onToggle}
+        aria-expanded={props.expanded}
+        aria-controls={bodyId}
+        rightSection={
+          <IconChevronDown
+            size={16}
+            style={{
+              transform: props.expanded ? 'rotate(180deg)' : undefined,
+              transition: 'transform 150ms',
+            }}
+          />
+        }
+      >
+        {t(k(props.expanded ? 'hide' : 'show'))}
+      </Button>
     </Card>
   );
 }

@@ -44,7 +44,7 @@ export function PhotoCard({ item }: { item: MenuItem }) {
 
   return (
     <Card withBorder radius="lg" padding="md">
-      <AspectRatio ratio={1}>
+      <AspectRatio ratio={4 / 3}>
         <ItemImage src={item.image} alt={item.title} radius="md" />
       </AspectRatio>
       <Stack gap="xs" mt="md">

@@ -44,7 +44,7 @@ export function ScopesField(props: {
       checkIconPosition="right"
       maxDropdownHeight={260}
       nothingFoundMessage={t('field.scopesNothing')}
-      comboboxProps={{ shadow: 'md' }}
+      comboboxProps={{ shadow: 'md', keepMounted: false }}
     />
   );
 }

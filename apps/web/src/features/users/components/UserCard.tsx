@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconKey, IconLock, IconMail, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconMail, IconPhone, IconTrash } from '@tabler/icons-react';
 import { parseScopes, type User } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 
@@ -127,12 +127,7 @@ export function UserCard(props: {
           </Group>
         </Stack>
 
-        <Group
-          gap="xs"
-          mt="auto"
-          pt="sm"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-        >
+        <Group gap="xs" mt="auto" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
           {isAdmin ? (
             <Group gap={6} wrap="nowrap" c="dimmed" mih={30}>
               <IconLock size={14} style={{ flexShrink: 0 }} aria-hidden />
@@ -142,16 +137,10 @@ export function UserCard(props: {
             </Group>
           ) : (
             <>
-              <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={props.onEdit}>
+              <Button size="compact-sm" variant="light" px="sm" onClick={props.onEdit}>
                 {t('card.edit')}
               </Button>
-              <Button
-                size="compact-sm"
-                variant="light"
-                color="gray"
-                leftSection={<IconKey size={14} />}
-                onClick={props.onReset}
-              >
+              <Button size="compact-sm" variant="light" color="gray" px="sm" onClick={props.onReset}>
                 {t('card.resetPassword')}
               </Button>
               <Tooltip label={t('card.delete')} withArrow>

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   addUserSchema,
   parseScopes,
@@ -8,7 +8,6 @@ import {
   updateUserSchema,
   type User,
 } from '@comanda/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodValidate } from '../../../app/forms.ts';
 import { useSaveMutation } from '../../../app/mutations.ts';
@@ -17,6 +16,17 @@ import { useDialogProps } from './dialog-props.ts';
 import { ScopesField } from './ScopesField.tsx';
 
 type Grantable = ReadonlySet<Scope> | 'all';
+
+/** The fields of both user dialogs; the update dialog shows the username read-only and has no password. */
+interface UserFormValues {
+  name: string;
+  username: string;
+  password: string;
+  designation: string;
+  phone: string;
+  email: string;
+  userScopes: string[];
+}
 
 function DialogActions({ onCancel, loading }: { onCancel: () => void; loading: boolean }) {
   const { t } = useTranslation('users');
@@ -33,7 +43,7 @@ function DialogActions({ onCancel, loading }: { onCancel: () => void; loading: b
 }
 
 /** The name, designation, phone and e-mail fields both user dialogs share. */
-function ContactFields({ form }: { form: ReturnType<typeof useForm<Record<string, unknown>>> }) {
+function ContactFields({ form }: { form: UseFormReturnType<UserFormValues> }) {
   const { t } = useTranslation('users');
   return (
     <>
@@ -64,7 +74,7 @@ function ContactFields({ form }: { form: ReturnType<typeof useForm<Record<string
 
 function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () => void }) {
   const { t } = useTranslation('users');
-  const form = useForm<Record<string, unknown>>({
+  const form = useForm<UserFormValues>({
     initialValues: {
       name: '',
       username: '',
@@ -80,7 +90,13 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(addUserSchema.parse(values)))} noValidate>
       <Stack gap="md">
-        <TextInput label={t('field.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label={t('field.name')}
+          required
+          withAsterisk={false}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('field.username')}
@@ -88,24 +104,24 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
             type="email"
             autoComplete="off"
             placeholder="staff@yourstore.com"
-            withAsterisk
+            required
+            withAsterisk={false}
             {...form.getInputProps('username')}
           />
           <PasswordInput
             label={t('field.password')}
             description={t('field.passwordHint')}
             autoComplete="new-password"
-            withAsterisk
+            required
+            withAsterisk={false}
             {...form.getInputProps('password')}
           />
         </SimpleGrid>
         <ContactFields form={form} />
         <ScopesField
-          {...(form.getInputProps('userScopes') as {
-            value: string[];
-            onChange: (v: string[]) => void;
-            error?: ReactNode;
-          })}
+          value={form.values.userScopes}
+          onChange={(v) => form.setFieldValue('userScopes', v)}
+          error={form.errors.userScopes}
           grantable={grantable}
         />
         <DialogActions onCancel={onDone} loading={save.isPending} />
@@ -125,9 +141,11 @@ function UpdateUserForm({
 }) {
   const { t } = useTranslation('users');
   const held = parseScopes(user.scope);
-  const form = useForm<Record<string, unknown>>({
+  const form = useForm<UserFormValues>({
     initialValues: {
       name: user.name,
+      username: user.username,
+      password: '',
       designation: user.designation ?? '',
       phone: user.phone ?? '',
       email: user.email ?? '',
@@ -145,14 +163,18 @@ function UpdateUserForm({
     >
       <Stack gap="md">
         <TextInput label={t('field.username')} value={user.username} readOnly variant="filled" />
-        <TextInput label={t('field.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label={t('field.name')}
+          required
+          withAsterisk={false}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
         <ContactFields form={form} />
         <ScopesField
-          {...(form.getInputProps('userScopes') as {
-            value: string[];
-            onChange: (v: string[]) => void;
-            error?: ReactNode;
-          })}
+          value={form.values.userScopes}
+          onChange={(v) => form.setFieldValue('userScopes', v)}
+          error={form.errors.userScopes}
           grantable={grantable}
           held={held}
         />
@@ -179,9 +201,10 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
           {t('reset.intro', { name: user.name, username: user.username })}
         </Text>
         <PasswordInput
-          label={t('field.newPassword')}
+          label={t('field.password')}
           autoComplete="new-password"
-          withAsterisk
+          required
+          withAsterisk={false}
           data-autofocus
           {...form.getInputProps('password')}
         />
@@ -205,11 +228,18 @@ export function UserDialogs({
   onClose: () => void;
 }) {
   const { t } = useTranslation('users');
-  const dialogProps = useDialogProps();
+  const longDialog = useDialogProps(true);
+  const shortDialog = useDialogProps();
   const { kind, opened, user } = dialog;
   return (
     <>
-      <Modal opened={opened && kind === 'add'} onClose={onClose} title={t('add.title')} size="lg" {...dialogProps}>
+      <Modal
+        opened={opened && kind === 'add'}
+        onClose={onClose}
+        title={t('add.title')}
+        size="lg"
+        {...longDialog}
+      >
         <AddUserForm grantable={grantable} onDone={onClose} />
       </Modal>
       <Modal
@@ -217,11 +247,11 @@ export function UserDialogs({
         onClose={onClose}
         title={t('update.title')}
         size="lg"
-        {...dialogProps}
+        {...longDialog}
       >
         {user && <UpdateUserForm key={user.username} user={user} grantable={grantable} onDone={onClose} />}
       </Modal>
-      <Modal opened={opened && kind === 'reset'} onClose={onClose} title={t('reset.title')} {...dialogProps}>
+      <Modal opened={opened && kind === 'reset'} onClose={onClose} title={t('reset.title')} {...shortDialog}>
         {user && <ResetPasswordForm key={user.username} user={user} onDone={onClose} />}
       </Modal>
     </>
