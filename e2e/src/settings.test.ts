@@ -286,6 +286,7 @@ describe('users and scopes', () => {
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('User added successfully!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await expectCount('user-card', 2);
     // The admin's own card has no edit, reset or delete.
     const adminCard = page.getByTestId('user-card').filter({ hasText: 'ADMIN' });
