@@ -1,26 +1,16 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEdit, IconPlus, IconQrcode, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconQrcode, IconUsers } from '@tabler/icons-react';
 import { storeTableSchema, type StoreTable } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../app/api-client.ts';
 import { zodValidate } from '../../app/forms.ts';
-import { confirmIrreversible, useSaveMutation } from '../../app/mutations.ts';
+import { useSaveMutation } from '../../app/mutations.ts';
 import { toast } from '../../app/toast.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { type TableInput, addTable, deleteTable, fetchTables, settingsKeys, updateTable } from './api.ts';
 import { useEditDialog } from './use-edit-dialog.ts';
@@ -113,29 +103,7 @@ export function TablesPage() {
                   >
                     {t('tables.downloadQr')}
                   </Button>
-                  <Group gap={4}>
-                    <Tooltip label={t('common.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        size="lg"
-                        aria-label={t('common.edit')}
-                        onClick={() => openEdit(row)}
-                      >
-                        <IconEdit size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('common.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        aria-label={t('common.delete')}
-                        onClick={() => confirmIrreversible(() => remove.mutate(row.id))}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <RowActions onEdit={() => openEdit(row)} onDelete={() => remove.mutate(row.id)} />
                 </Group>
               </Stack>
             </Card>

@@ -1,26 +1,14 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Card, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { addTaxSchema, TAX_TYPES, type Tax, updateTaxSchema } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { zodValidate } from '../../app/forms.ts';
-import { confirmIrreversible, useSaveMutation } from '../../app/mutations.ts';
+import { useSaveMutation } from '../../app/mutations.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { type TaxInput, addTax, deleteTax, fetchTaxes, settingsKeys, updateTax } from './api.ts';
 import { useEditDialog } from './use-edit-dialog.ts';
@@ -95,29 +83,7 @@ export function TaxesPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('common.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            size="lg"
-                            aria-label={t('common.edit')}
-                            onClick={() => open(row)}
-                          >
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('common.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            size="lg"
-                            aria-label={t('common.delete')}
-                            onClick={() => confirmIrreversible(() => remove.mutate(row.id))}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions onEdit={() => open(row)} onDelete={() => remove.mutate(row.id)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

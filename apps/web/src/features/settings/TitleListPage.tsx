@@ -1,14 +1,15 @@
-import { ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Card, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { zodValidate } from '../../app/forms.ts';
-import { confirmIrreversible, useSaveMutation } from '../../app/mutations.ts';
+import { useSaveMutation } from '../../app/mutations.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useEditDialog } from './use-edit-dialog.ts';
 
@@ -93,29 +94,7 @@ export function TitleListPage<R extends Row>(props: {
                     <Table.Td fw={600}>{row.title}</Table.Td>
                     {props.extraColumn && <Table.Td>{props.extraColumn.cell(row)}</Table.Td>}
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('common.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            size="lg"
-                            aria-label={t('common.edit')}
-                            onClick={() => open(row)}
-                          >
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('common.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            size="lg"
-                            aria-label={t('common.delete')}
-                            onClick={() => confirmIrreversible(() => remove.mutate(row.id))}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions onEdit={() => open(row)} onDelete={() => remove.mutate(row.id)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { MoneyInput } from './MoneyInput.tsx';
 
 /** A decimal from the API as the money inputs show it. */
-export const asAmount = (amount: number, currency: string) => amount.toFixed(currencyDigits(currency));
+/** A decimal amount as a form field's text, with the currency's digits ("3.80"); display only. */
+export const asAmount = (amount: number, currency: string) => {
+  const digits = currencyDigits(currency);
+  return new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(amount);
+};
 
 /** The item form as typed: 'none' stands for no category or tax (the shared schema reads it so). */
 export interface MenuItemFormValues {
