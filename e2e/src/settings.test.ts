@@ -92,10 +92,20 @@ describe('settings: an admin sets up the store', () => {
     await currency.click();
     await currency.fill('EUR');
     await page.getByRole('option', { name: /EUR - Euro/ }).click();
+    const zone = page.getByRole('textbox', { name: 'Time Zone' });
+    await zone.click();
+    await zone.fill('Lisbon');
+    await page.getByRole('option', { name: 'Europe/Lisbon' }).click();
     await page.getByLabel('Enable QR Menu').check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Store settings saved!').waitFor();
     await page.getByRole('button', { name: 'Download QR Code' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Download QR Code' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Time Zone' }).inputValue())
+      .toBe('Europe/Lisbon');
+    await expect(page.getByRole('textbox', { name: 'Currency' }).inputValue()).resolves.toMatch(/^EUR/);
     await screenshot(page, 'settings-store-details');
 
     const [download] = await Promise.all([

@@ -35,3 +35,8 @@ export function currencySymbol(code: string): string {
     .find((p) => p.type === 'currency');
   return part?.value ?? code;
 }
+
+/** Every IANA time zone this runtime knows, for the store's time-zone choice. */
+export function timeZones(): string[] {
+  return Intl.supportedValuesOf('timeZone');
+}

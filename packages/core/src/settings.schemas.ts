@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './auth.schemas.ts';
+import { isTimeZone, requiredText } from './auth.schemas.ts';
 import { isCurrency } from './currencies.ts';
 import { amountInput } from './money.ts';
 
@@ -26,6 +26,12 @@ export const storeSettingsSchema = z.object({
     .trim()
     .toUpperCase()
     .refine(isCurrency, { error: 'Please select a currency!' }),
+  // "Today", report ranges and the daily token reset follow it.
+  timezone: z
+    .string({ error: 'Please select a time zone!' })
+    .trim()
+    .refine(isTimeZone, { error: 'Please select a time zone!' })
+    .optional(),
   isQRMenuEnabled: z.boolean({ error: 'Invalid request!' }).default(false),
   isQROrderEnabled: z.boolean({ error: 'Invalid request!' }).default(false),
 });
@@ -38,6 +44,7 @@ export const storeSettingsResponse = z.object({
   phone: z.string(),
   email: z.string(),
   currency: z.string(),
+  timezone: z.string(),
   image: z.string().nullable(),
   isQRMenuEnabled: z.boolean(),
   isQROrderEnabled: z.boolean(),

@@ -11,6 +11,7 @@ import {
   storeSettings,
   storeTables,
   taxes,
+  tenants,
 } from '../../platform/db/schema.ts';
 
 /** A fresh public menu code: 16 url-safe characters, unguessable (96 bits). */
@@ -311,4 +312,21 @@ export async function deletePaymentType(tx: Tx, tenantId: number, id: number) {
     .where(and(eq(paymentTypes.tenantId, tenantId), eq(paymentTypes.id, id)))
     .returning({ id: paymentTypes.id, title: paymentTypes.title });
   return row;
+}
+
+/** The tenant's time zone (kept on the tenant: sign-up sets it from the owner's browser). */
+export async function getTimezone(tx: Tx, tenantId: number): Promise<string> {
+  const [row] = await tx
+    .select({ timezone: tenants.timezone })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return row?.timezone ?? 'UTC';
+}
+
+export async function setTimezone(tx: Tx, tenantId: number, timezone: string) {
+  await tx
+    .update(tenants)
+    .set({ timezone, updatedAt: sql`now()` })
+    .where(eq(tenants.id, tenantId));
 }

@@ -77,8 +77,13 @@ export function createSettingsService(ctx: AppContext) {
 
   return {
     async getStore(tenantId: number): Promise<StoreSettings> {
-      const s = await database.inTenant(tenantId, (tx) => repo.getStoreSettings(tx, tenantId));
+      const [s, timezone] = await database.inTenant(
+        tenantId,
+        async (tx) =>
+          [await repo.getStoreSettings(tx, tenantId), await repo.getTimezone(tx, tenantId)] as const,
+      );
       return {
+        timezone,
         storeName: s.storeName,
         address: s.address,
         phone: s.phone,
@@ -109,6 +114,7 @@ export function createSettingsService(ctx: AppContext) {
           isQrMenuEnabled: input.isQRMenuEnabled,
           isQrOrderEnabled: input.isQROrderEnabled,
         });
+        if (input.timezone) await repo.setTimezone(tx, actor.tenantId, input.timezone);
         await audit(tx, actor, {
           action: 'settings.store_update',
           targetType: 'store_settings',

@@ -24,6 +24,7 @@ const store = (extra: Record<string, unknown> = {}) => ({
   phone: '+351 21 000 0000',
   email: 'ola@cafe.test',
   currency: 'USD',
+  timezone: 'Europe/Lisbon',
   isQRMenuEnabled: true,
   isQROrderEnabled: false,
   ...extra,
@@ -59,6 +60,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     ['no currency', store({ currency: undefined }), 'Please select a currency!'],
     ['an empty currency', store({ currency: '' }), 'Please select a currency!'],
     ['a currency that is not a code', store({ currency: 'DOLLARS' }), 'Please select a currency!'],
+    ['an unknown time zone', store({ timezone: 'Mars/Olympus' }), 'Please select a time zone!'],
     ['an unknown currency code', store({ currency: 'ABC' }), 'Please select a currency!'],
     ['a numeric currency', store({ currency: 840 }), 'Please select a currency!'],
     ['a 10,000-character store name', store({ storeName: 'x'.repeat(10_000) }), 'Value is too long!'],
@@ -136,6 +138,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       image: null,
       isQRMenuEnabled: false,
       isQROrderEnabled: false,
+      timezone: 'UTC',
       uniqueQRCode: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) as unknown,
     });
     expect((await storeSettings(t)).uniqueQRCode).toBe(first.uniqueQRCode);

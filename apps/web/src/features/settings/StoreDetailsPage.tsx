@@ -1,7 +1,7 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
-import { currencies, storeSettingsSchema, type StoreSettings } from '@comanda/core';
+import { currencies, storeSettingsSchema, type StoreSettings, timeZones } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ export function StoreDetailsPage() {
       phone: '',
       email: '',
       currency: 'USD',
+      timezone: 'UTC',
       isQRMenuEnabled: false,
       isQROrderEnabled: false,
     },
@@ -43,6 +44,7 @@ export function StoreDetailsPage() {
     () => currencies().map((c) => ({ value: c.code, label: `${c.code} - ${c.name} (${c.symbol})` })),
     [],
   );
+  const zoneOptions = useMemo(() => timeZones(), []);
   const save = useSaveMutation({ mutationFn: saveStoreSettings, invalidate: [settingsKeys.store] });
 
   const downloadQr = () =>
@@ -74,7 +76,18 @@ export function StoreDetailsPage() {
                   {...form.getInputProps('currency')}
                 />
               </SimpleGrid>
-              <TextInput label={t('details.address')} {...form.getInputProps('address')} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={t('details.address')} {...form.getInputProps('address')} />
+                <Select
+                  label={t('details.timezone')}
+                  description={t('details.timezoneHint')}
+                  data={zoneOptions}
+                  searchable
+                  allowDeselect={false}
+                  limit={50}
+                  {...form.getInputProps('timezone')}
+                />
+              </SimpleGrid>
               <Switch
                 label={t('details.qrMenu')}
                 description={t('details.qrMenuHint')}
