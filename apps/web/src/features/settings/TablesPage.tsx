@@ -76,7 +76,7 @@ export function TablesPage() {
           </Text>
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
           {tables.data.map((row) => (
             <Card key={row.id} withBorder radius="lg" padding="lg" data-testid="table-card">
               <Stack gap="sm">
