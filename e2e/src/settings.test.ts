@@ -240,6 +240,16 @@ describe('menu items', () => {
       .getByText('The final price is the base price plus the entered amount.')
       .waitFor();
     await submitDialog({ Title: 'Oat milk', Price: '0.5' }, 'Addon added!');
+    await page.getByRole('button', { name: 'Edit Large' }).click();
+    await submitDialog({ Price: '4.8' }, 'Variant updated!');
+    await page.getByTestId('variant-row').filter({ hasText: 'Large' }).getByText('€4.80').waitFor();
+    await page.getByRole('button', { name: 'Add Addon' }).click();
+    await submitDialog({ Title: 'Extra shot', Price: '0.7' }, 'Addon added!');
+    await page.getByRole('button', { name: 'Delete Extra shot' }).click();
+    await page.getByText('Are you sure! This process is irreversible!').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByText('Addon deleted!').first().waitFor();
+    await expectCount('addon-row', 1);
 
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
@@ -314,6 +324,35 @@ describe('users and scopes', () => {
     await staff.waitForURL('**/no-access');
     await staff.goto('/dashboard/users');
     await staff.waitForURL('**/no-access');
+    await staff.goto('/dashboard/profile');
+    await staff.getByTestId('user-menu').waitFor();
+
+    // The admin changes the cook: a new designation, a new password (signing the cook out), then deletes them.
+    const cookCard = page.getByTestId('user-card').filter({ hasText: 'Marta Cook' });
+    await cookCard.getByRole('button', { name: 'Edit' }).click();
+    const update = page.getByRole('dialog', { name: 'Update User' });
+    await update.getByLabel('Designation', { exact: true }).fill('Head Chef');
+    await update.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User updated successfully!').waitFor();
+    await cookCard.getByText('Head Chef').waitFor();
+
+    await cookCard.getByRole('button', { name: 'Reset Password' }).click();
+    const reset = page.getByRole('dialog', { name: 'Reset Password' });
+    await reset.getByRole('button', { name: 'Save' }).click();
+    await reset.getByText('Provide new password!').waitFor();
+    await reset.getByLabel('Password', { exact: true }).fill('cook-pass-2');
+    await reset.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Password updated successfully!').waitFor();
+    // The cook's open session ends with the reset.
+    await staff.waitForURL('**/login', { timeout: 15_000 });
+    await loginThroughUi(staff, cook, 'cook-pass-2', '/dashboard/profile');
+
+    await cookCard.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Are you sure! This process is irreversible!').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByText('User deleted successfully!').waitFor();
+    await expectCount('user-card', 1);
+    await staff.waitForURL('**/login', { timeout: 15_000 });
     await staffContext.close();
   });
 });
