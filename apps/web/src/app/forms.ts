@@ -1,3 +1,4 @@
+import { useEffect, useEffectEvent } from 'react';
 import type { z } from 'zod';
 import i18n from './i18n.ts';
 
@@ -16,4 +17,23 @@ export function zodValidate<S extends z.ZodType>(schema: S) {
     }
     return errors;
   };
+}
+
+/**
+ * Fills a form with what the server answered, each time a new answer arrives, and takes it as the
+ * form's clean state (edit screens: profile, store details, print settings).
+ */
+export function useFillForm<D, V>(
+  form: { setValues: (values: V) => void; resetDirty: (values?: V) => void },
+  data: D | undefined,
+  toValues: (data: D) => V,
+) {
+  const fill = useEffectEvent((d: D) => {
+    const values = toValues(d);
+    form.setValues(values);
+    form.resetDirty(values);
+  });
+  useEffect(() => {
+    if (data !== undefined) fill(data);
+  }, [data]);
 }

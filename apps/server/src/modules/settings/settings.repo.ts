@@ -24,28 +24,23 @@ function newTableToken(): string {
   return crypto.randomBytes(16).toString('base64url');
 }
 
-/** The tenant's store settings, created with defaults (and a menu code) on first use. */
-export async function getStoreSettings(tx: Tx, tenantId: number) {
-  await tx.insert(storeSettings).values({ tenantId, uniqueQrCode: newQrCode() }).onConflictDoNothing();
-  const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)).limit(1);
-  if (!row) throw new Error('store settings missing');
-  return row;
-}
-
 /**
- * The store settings row locked for this transaction, so two currency changes cannot both rescale
- * the prices from the same old currency.
+ * The tenant's store settings, created with defaults (and a menu code) on first use. Read first, so the
+ * usual call (every menu list reads the currency) writes nothing. `forUpdate` locks the row for this
+ * transaction, so two currency changes cannot both rescale the prices from the same old currency.
  */
-export async function lockStoreSettings(tx: Tx, tenantId: number) {
+export async function getStoreSettings(tx: Tx, tenantId: number, opts: { forUpdate?: boolean } = {}) {
+  const read = async () => {
+    const query = tx.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)).limit(1);
+    const [row] = await (opts.forUpdate ? query.for('update') : query);
+    return row;
+  };
+  const existing = await read();
+  if (existing) return existing;
   await tx.insert(storeSettings).values({ tenantId, uniqueQrCode: newQrCode() }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(storeSettings)
-    .where(eq(storeSettings.tenantId, tenantId))
-    .limit(1)
-    .for('update');
-  if (!row) throw new Error('store settings missing');
-  return row;
+  const created = await read();
+  if (!created) throw new Error('store settings missing');
+  return created;
 }
 
 export async function updateStoreSettings(
@@ -69,10 +64,14 @@ export async function updateStoreSettings(
 
 /** The tenant's print settings, created with defaults on first use. */
 export async function getPrintSettings(tx: Tx, tenantId: number) {
+  const read = async () =>
+    (await tx.select().from(printSettings).where(eq(printSettings.tenantId, tenantId)).limit(1))[0];
+  const existing = await read();
+  if (existing) return existing;
   await tx.insert(printSettings).values({ tenantId }).onConflictDoNothing();
-  const [row] = await tx.select().from(printSettings).where(eq(printSettings.tenantId, tenantId)).limit(1);
-  if (!row) throw new Error('print settings missing');
-  return row;
+  const created = await read();
+  if (!created) throw new Error('print settings missing');
+  return created;
 }
 
 export async function savePrintSettings(

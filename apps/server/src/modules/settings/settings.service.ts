@@ -100,7 +100,7 @@ export function createSettingsService(ctx: AppContext) {
     async saveStore(actor: Actor, input: z.output<typeof storeSettingsSchema>) {
       if (!isCurrency(input.currency)) throw badRequest('Please select a currency!');
       await database.inTenant(actor.tenantId, async (tx) => {
-        const current = await repo.lockStoreSettings(tx, actor.tenantId);
+        const current = await repo.getStoreSettings(tx, actor.tenantId, { forUpdate: true });
         const rescaled =
           current.currency === input.currency
             ? 0

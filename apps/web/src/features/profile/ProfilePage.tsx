@@ -2,9 +2,8 @@ import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { profileSchema } from '@comanda/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodValidate } from '../../app/forms.ts';
+import { useFillForm, zodValidate } from '../../app/forms.ts';
 import { storeUser } from '../../app/session.ts';
 import { toast } from '../../app/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
@@ -20,13 +19,8 @@ export function ProfilePage() {
     initialValues: { name: '', designation: '' },
     validate: zodValidate(profileSchema),
   });
-  const { setValues, resetDirty } = form;
 
-  useEffect(() => {
-    if (!me.data) return;
-    setValues({ name: me.data.name, designation: me.data.designation ?? '' });
-    resetDirty({ name: me.data.name, designation: me.data.designation ?? '' });
-  }, [me.data, setValues, resetDirty]);
+  useFillForm(form, me.data, (u) => ({ name: u.name, designation: u.designation ?? '' }));
 
   const save = useMutation({
     mutationFn: saveProfile,

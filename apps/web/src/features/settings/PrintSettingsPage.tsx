@@ -12,9 +12,8 @@ import {
 import { useForm } from '@mantine/form';
 import { printSettingsSchema, type PrintSettings } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodValidate } from '../../app/forms.ts';
+import { useFillForm, zodValidate } from '../../app/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -45,12 +44,7 @@ export function PrintSettingsPage() {
     },
     validate: zodValidate(printSettingsSchema),
   });
-  const { setValues, resetDirty } = form;
-  useEffect(() => {
-    if (!print.data) return;
-    setValues(print.data);
-    resetDirty(print.data);
-  }, [print.data, setValues, resetDirty]);
+  useFillForm(form, print.data, (values) => values);
   const save = useSaveMutation({ mutationFn: savePrintSettings, invalidate: [settingsKeys.print] });
 
   return (

@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { currencies, storeSettingsSchema, type StoreSettings, timeZones } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../app/api-client.ts';
-import { zodValidate } from '../../app/forms.ts';
+import { useFillForm, zodValidate } from '../../app/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
 import { toast } from '../../app/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
@@ -32,13 +32,7 @@ export function StoreDetailsPage() {
     },
     validate: zodValidate(storeSettingsSchema),
   });
-  const { setValues, resetDirty } = form;
-  useEffect(() => {
-    if (!store.data) return;
-    const { image, uniqueQRCode, ...values } = store.data;
-    setValues(values);
-    resetDirty(values);
-  }, [store.data, setValues, resetDirty]);
+  useFillForm(form, store.data, ({ image, uniqueQRCode, ...values }) => values);
 
   const currencyOptions = useMemo(
     () => currencies().map((c) => ({ value: c.code, label: `${c.code} - ${c.name} (${c.symbol})` })),
