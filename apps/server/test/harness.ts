@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
@@ -106,7 +106,9 @@ export class TestClient {
       const [pair, ...attrs] = line.split(';');
       const [name, ...rest] = (pair ?? '').split('=');
       const value = rest.join('=');
-      const expired = attrs.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      const expired = attrs.some(
+        (a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()),
+      );
       if (!name) continue;
       if (expired || value === '') this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
@@ -155,4 +157,19 @@ export function lastResetToken(app: TestApp, to: string): string {
     if (match?.[1]) return decodeURIComponent(match[1]);
   }
   throw new Error(`no reset mail for ${to}`);
+}
+
+/**
+ * Waits for a reset link mailed to a recipient: forgot-password answers first and mails afterwards,
+ * so the mail lands a moment after the answer. `other` skips a link already seen.
+ */
+export async function waitForResetToken(app: TestApp, to: string, other?: string): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const token = lastResetToken(app, to);
+      if (token === other) throw new Error(`no new reset mail for ${to}`);
+      return token;
+    },
+    { timeout: 5000, interval: 20 },
+  );
 }

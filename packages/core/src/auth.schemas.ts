@@ -25,6 +25,22 @@ export function passwordText(message: string) {
     .max(MAX_PASSWORD, { error: 'Password is too long!' });
 }
 
+/** The shortest password a new one may be (NIST SP 800-63B: at least 8 characters). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters!`;
+export const PASSWORD_ONLY_SPACES = 'Password cannot be only spaces!';
+
+/**
+ * A password being chosen (sign-up, reset, a user's new password): at least 8 characters, counted as
+ * the user sees them (an emoji is one), and not only whitespace. Sign-in keeps `passwordText`, so an
+ * account made before the rule still signs in.
+ */
+export function newPasswordText(requiredMessage: string) {
+  return passwordText(requiredMessage)
+    .refine((v) => [...v].length >= PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT, abort: true })
+    .refine((v) => v.trim().length > 0, { error: PASSWORD_ONLY_SPACES });
+}
+
 /** POST /auth/signin and the login form (SPEC §5 Login). */
 export const signinSchema = z.object({
   username: requiredText('Please provide username!', MAX_EMAIL).transform((v) => v.toLowerCase()),
@@ -39,7 +55,7 @@ export const superadminSigninSchema = signinSchema;
 export const signupSchema = z.object({
   biz_name: requiredText('Please provide business name!', MAX_NAME, 'Business name is too long!'),
   username: emailText('Please provide email!', 'Please provide valid email!'),
-  password: passwordText('Please provide password!'),
+  password: newPasswordText('Please provide password!'),
   // The registering browser's time zone; "today" and the daily token reset follow it.
   timezone: z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone!' }).optional(),
 });
@@ -52,7 +68,7 @@ export const forgotPasswordSchema = z.object({
 
 /** POST /auth/reset-password/{token} and its form. */
 export const resetPasswordSchema = z.object({
-  password: passwordText('Please provide new password!'),
+  password: newPasswordText('Please provide new password!'),
 });
 export const resetTokenParams = z.object({
   token: requiredText('Invalid request!', 512),

@@ -8,7 +8,7 @@ function firstMessage(schema: z.ZodType, input: unknown): string | undefined {
 }
 
 describe('addUserSchema', () => {
-  const ok = { name: 'Rui', username: 'rui@cafe.com', password: 'pw' };
+  const ok = { name: 'Rui', username: 'rui@cafe.com', password: 'staff pass' };
   it('answers each SPEC §5 message', () => {
     expect(firstMessage(addUserSchema, { ...ok, name: '' })).toBe('Please provide name!');
     expect(firstMessage(addUserSchema, { ...ok, username: '' })).toBe('Please provide username!');
@@ -38,5 +38,16 @@ describe('updateUserSchema and friends', () => {
     expect(firstMessage(updateUserSchema, {})).toBe('Please provide name!');
     expect(firstMessage(resetUserPasswordSchema, {})).toBe('Provide new password!');
     expect(firstMessage(usernameParams, { username: ' ' })).toBe('Invalid Request!');
+  });
+  it("asks a staff member's password, new or reset, for 8 characters that are not all spaces", () => {
+    expect(firstMessage(addUserSchema, { name: 'Rui', username: 'rui@cafe.com', password: 'pw' })).toBe(
+      'Password must be at least 8 characters!',
+    );
+    expect(firstMessage(resetUserPasswordSchema, { password: 'pw' })).toBe(
+      'Password must be at least 8 characters!',
+    );
+    expect(firstMessage(resetUserPasswordSchema, { password: '         ' })).toBe(
+      'Password cannot be only spaces!',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordText, requiredText } from './auth.schemas.ts';
+import { newPasswordText, requiredText } from './auth.schemas.ts';
 import { SCOPES } from './scopes.ts';
 
 const optionalText = (max: number, tooLong: string) =>
@@ -35,7 +35,7 @@ export const addUserSchema = z.object({
   username: requiredText('Please provide username!', 254, 'Email is too long!')
     .pipe(z.email({ error: 'Please provide valid email!' }))
     .transform((v) => v.toLowerCase()),
-  password: passwordText('Please provide password!'),
+  password: newPasswordText('Please provide password!'),
   ...contact,
 });
 export type AddUserInput = z.input<typeof addUserSchema>;
@@ -48,7 +48,7 @@ export const updateUserSchema = z.object({
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 /** POST /users/update-password/{username}: the reset-password dialog. */
-export const resetUserPasswordSchema = z.object({ password: passwordText('Provide new password!') });
+export const resetUserPasswordSchema = z.object({ password: newPasswordText('Provide new password!') });
 
 /** The {username} of the /users paths. */
 export const usernameParams = z.object({

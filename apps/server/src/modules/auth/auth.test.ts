@@ -4,9 +4,9 @@ import { auditLog } from '../../platform/db/schema.ts';
 import {
   type TestApp,
   createTenant,
-  lastResetToken,
   startTestApp,
   uniqueUsername,
+  waitForResetToken,
 } from '../../../test/harness.ts';
 
 let app: TestApp;
@@ -25,14 +25,23 @@ async function auditActions(tenantId: number): Promise<string[]> {
 
 describe('POST /auth/signup', () => {
   it.each([
-    [{ username: 'a@b.co', password: 'x' }, 'Please provide business name!'],
-    [{ biz_name: '  ', username: 'a@b.co', password: 'x' }, 'Please provide business name!'],
-    [{ biz_name: 'Cafe', password: 'x' }, 'Please provide email!'],
-    [{ biz_name: 'Cafe', username: 'not-an-email', password: 'x' }, 'Please provide valid email!'],
+    [{ username: 'a@b.co', password: 'long enough' }, 'Please provide business name!'],
+    [{ biz_name: '  ', username: 'a@b.co', password: 'long enough' }, 'Please provide business name!'],
+    [{ biz_name: 'Cafe', password: 'long enough' }, 'Please provide email!'],
+    [{ biz_name: 'Cafe', username: 'not-an-email', password: 'long enough' }, 'Please provide valid email!'],
     [{ biz_name: 'Cafe', username: 'a@b.co' }, 'Please provide password!'],
-    [{ biz_name: 12, username: 'a@b.co', password: 'x' }, 'Please provide business name!'],
-    [{ biz_name: 'x'.repeat(10_000), username: 'a@b.co', password: 'x' }, 'Business name is too long!'],
+    [{ biz_name: 12, username: 'a@b.co', password: 'long enough' }, 'Please provide business name!'],
+    [
+      { biz_name: 'x'.repeat(10_000), username: 'a@b.co', password: 'long enough' },
+      'Business name is too long!',
+    ],
     [{ biz_name: 'Cafe', username: 'a@b.co', password: 'x'.repeat(300) }, 'Password is too long!'],
+    [{ biz_name: 'Cafe', username: 'a@b.co', password: 'x' }, 'Password must be at least 8 characters!'],
+    [
+      { biz_name: 'Cafe', username: 'a@b.co', password: '1234567' },
+      'Password must be at least 8 characters!',
+    ],
+    [{ biz_name: 'Cafe', username: 'a@b.co', password: '          ' }, 'Password cannot be only spaces!'],
   ])('answers 400 with the spec message for %j', async (body, message) => {
     const res = await app.client().post('/auth/signup', body);
     expect(res.status).toBe(400);
@@ -54,11 +63,13 @@ describe('POST /auth/signup', () => {
   it('refuses a second account with the same e-mail, whatever its case', async () => {
     const username = uniqueUsername();
     const c = app.client();
-    expect((await c.post('/auth/signup', { biz_name: 'A', username, password: 'pw' })).status).toBe(200);
+    expect(
+      (await c.post('/auth/signup', { biz_name: 'A', username, password: 'pw long enough' })).status,
+    ).toBe(200);
     const again = await c.post('/auth/signup', {
       biz_name: 'B',
       username: username.toUpperCase(),
-      password: 'pw',
+      password: 'pw long enough',
     });
     expect(again).toMatchObject({ status: 409, body: { message: 'This email is already registered!' } });
   });
@@ -69,11 +80,11 @@ describe('POST /auth/signup', () => {
     const res = await c.post('/auth/signup', {
       biz_name: 'Cafe Sol',
       username,
-      password: 'pw 1',
+      password: 'pw 1 long enough',
       timezone: 'Europe/Lisbon',
     });
     expect(res).toMatchObject({ status: 200, body: { message: 'Account created! Please sign in.' } });
-    const signin = await c.post('/auth/signin', { username, password: 'pw 1' });
+    const signin = await c.post('/auth/signin', { username, password: 'pw 1 long enough' });
     expect(signin.status).toBe(200);
     expect(signin.body).toMatchObject({
       message: 'Login successful!',
@@ -92,11 +103,11 @@ describe('bad input never answers 500', () => {
 
   it('answers 413 to a 1 MB body and creates nothing', async () => {
     const username = uniqueUsername();
-    const body = JSON.stringify({ biz_name: 'x'.repeat(1024 * 1024), username, password: 'pw' });
+    const body = JSON.stringify({ biz_name: 'x'.repeat(1024 * 1024), username, password: 'pw long enough' });
     const c = app.client();
     const res = await c.request('POST', '/auth/signup', body, { 'content-type': 'application/json' });
     expect(res).toMatchObject({ status: 413, body: { message: 'Request body is too large!' } });
-    expect((await c.post('/auth/signin', { username, password: 'pw' })).status).toBe(401);
+    expect((await c.post('/auth/signin', { username, password: 'pw long enough' })).status).toBe(401);
   });
 
   it('answers 415 to a body that is not JSON', async () => {
@@ -123,7 +134,7 @@ describe('bad input never answers 500', () => {
 
 describe('POST /auth/signin', () => {
   it.each([
-    [{ password: 'x' }, 'Please provide username!'],
+    [{ password: 'long enough' }, 'Please provide username!'],
     [{ username: 'a@b.co' }, 'Please provide password!'],
   ])('answers 400 for %j', async (body, message) => {
     expect(await app.client().post('/auth/signin', body)).toMatchObject({ status: 400, body: { message } });
@@ -155,14 +166,16 @@ describe('POST /auth/signin', () => {
       const c = limited.client();
       const username = uniqueUsername();
       for (let i = 0; i < 3; i += 1)
-        expect((await c.post('/auth/signin', { username, password: 'x' })).status).toBe(401);
-      const res = await c.post('/auth/signin', { username, password: 'x' });
+        expect((await c.post('/auth/signin', { username, password: 'long enough' })).status).toBe(401);
+      const res = await c.post('/auth/signin', { username, password: 'long enough' });
       expect(res).toMatchObject({
         status: 429,
         body: { message: 'Too many attempts! Please try again in a minute.' },
       });
       // Another account from the same address is not locked out.
-      expect((await c.post('/auth/signin', { username: uniqueUsername(), password: 'x' })).status).toBe(401);
+      expect(
+        (await c.post('/auth/signin', { username: uniqueUsername(), password: 'long enough' })).status,
+      ).toBe(401);
     } finally {
       await limited.close();
     }
@@ -287,7 +300,7 @@ describe('password reset', () => {
     expect(
       (await app.client().post('/auth/forgot-password', { username: t.username.toUpperCase() })).status,
     ).toBe(200);
-    const token = lastResetToken(app, t.username);
+    const token = await waitForResetToken(app, t.username);
 
     const reset = await app
       .client()
@@ -307,22 +320,39 @@ describe('password reset', () => {
 
     const again = await app
       .client()
-      .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'x' });
+      .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'long enough' });
     expect(again).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset link!' } });
     expect(await auditActions(t.tenantId)).toContain('auth.password_reset');
+  });
+
+  it('refuses a new password shorter than 8 characters or only spaces, and keeps the link usable', async () => {
+    const t = await createTenant(app);
+    await app.client().post('/auth/forgot-password', { username: t.username });
+    const token = await waitForResetToken(app, t.username);
+    for (const [password, message] of [
+      ['x', 'Password must be at least 8 characters!'],
+      ['         ', 'Password cannot be only spaces!'],
+    ]) {
+      const res = await app.client().post(`/auth/reset-password/${encodeURIComponent(token)}`, { password });
+      expect(res).toMatchObject({ status: 400, body: { message } });
+    }
+    const ok = await app
+      .client()
+      .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'eight ch' });
+    expect(ok.status).toBe(200);
   });
 
   it("refuses a forged, expired or another tenant's token", async () => {
     const t = await createTenant(app);
     await app.client().post('/auth/forgot-password', { username: t.username });
-    const token = lastResetToken(app, t.username);
+    const token = await waitForResetToken(app, t.username);
     const [tenant, id, secret] = token.split('.');
     const forged = `${tenant}.${id}.${'A'.repeat(secret?.length ?? 43)}`;
     const otherTenant = `${Number(tenant) + 100000}.${id}.${secret}`;
     for (const bad of [forged, otherTenant, 'garbage']) {
       const res = await app
         .client()
-        .post(`/auth/reset-password/${encodeURIComponent(bad)}`, { password: 'x' });
+        .post(`/auth/reset-password/${encodeURIComponent(bad)}`, { password: 'long enough' });
       expect(res).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset link!' } });
     }
     await app.database.asSystem((tx) =>
@@ -332,7 +362,7 @@ describe('password reset', () => {
     );
     const expired = await app
       .client()
-      .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'x' });
+      .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'long enough' });
     expect(expired.status).toBe(400);
   });
 });

@@ -22,7 +22,7 @@ describe('super admin sessions', () => {
   });
 
   it.each([
-    [{ password: 'x' }, 'Please provide username!'],
+    [{ password: 'long enough' }, 'Please provide username!'],
     [{ username: 'root@comanda.test' }, 'Please provide password!'],
   ])('answers 400 for %j', async (body, message) => {
     expect(await app.client().post('/superadmin/signin', body)).toMatchObject({

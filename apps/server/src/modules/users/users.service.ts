@@ -43,11 +43,18 @@ function checkGrantable(caller: Caller, scopes: Scope[]) {
   if (missing.length) throw forbidden(`You cannot grant scopes you do not have: ${missing.join(', ')}`);
 }
 
-/** The staff member behind a username in the caller's tenant; admins are not managed here (SPEC §6). */
-async function managedUser(tx: Tx, tenantId: number, username: string) {
-  const user = await repo.findUserByUsernameInTenant(tx, tenantId, username);
+/**
+ * The staff member behind a username in the caller's tenant, if the caller may manage them. Admins are
+ * not managed here (SPEC §6); and a user may manage only users whose scopes are all their own, or a
+ * SETTINGS holder could reset the password of a stronger account and sign in as it.
+ */
+async function managedUser(tx: Tx, caller: Caller, username: string) {
+  const user = await repo.findUserByUsernameInTenant(tx, caller.tenantId, username);
   if (!user) throw notFound('User not found!');
   if (user.role === 'admin') throw forbidden('Admin users cannot be changed here!');
+  const beyond = parseScopes(user.scope).filter((s) => !hasScope(caller, s));
+  if (beyond.length)
+    throw forbidden(`You cannot change a user who has scopes you do not have: ${beyond.join(', ')}`);
   return user;
 }
 
@@ -89,13 +96,8 @@ export function createUsersService(ctx: AppContext) {
 
     async update(caller: Caller, username: string, input: z.output<typeof updateUserSchema>) {
       await database.inTenant(caller.tenantId, async (tx) => {
-        const user = await managedUser(tx, caller.tenantId, username);
-        // Scopes the target already has may stay even if the caller lacks them; only new ones are grants.
-        const existing = parseScopes(user.scope);
-        checkGrantable(
-          caller,
-          input.userScopes.filter((s) => !existing.includes(s)),
-        );
+        const user = await managedUser(tx, caller, username);
+        checkGrantable(caller, input.userScopes);
         await repo.updateUser(tx, caller.tenantId, user.id, {
           name: input.name,
           designation: input.designation,
@@ -117,7 +119,7 @@ export function createUsersService(ctx: AppContext) {
     async resetPassword(caller: Caller, username: string, password: string) {
       const passwordHash = await hashPassword(password);
       const revoked = await database.inTenant(caller.tenantId, async (tx) => {
-        const user = await managedUser(tx, caller.tenantId, username);
+        const user = await managedUser(tx, caller, username);
         await updatePasswordHash(tx, caller.tenantId, user.id, passwordHash);
         const ids = await revokeUserDevices(tx, caller.tenantId, user.id, 'password changed');
         await audit(tx, caller, { action: 'user.password_reset', targetType: 'user', targetId: username });
@@ -129,7 +131,7 @@ export function createUsersService(ctx: AppContext) {
 
     async remove(caller: Caller, username: string) {
       const revoked = await database.inTenant(caller.tenantId, async (tx) => {
-        const user = await managedUser(tx, caller.tenantId, username);
+        const user = await managedUser(tx, caller, username);
         if (user.id === caller.userId) throw badRequest('You cannot delete yourself!');
         const ids = await revokeUserDevices(tx, caller.tenantId, user.id, 'user deleted');
         await repo.deleteUser(tx, caller.tenantId, user.id);

@@ -35,13 +35,15 @@ describe('/users', () => {
   });
 
   it.each([
-    [{ username: 'a@b.co', password: 'x' }, 'Please provide name!'],
-    [{ name: 'Rui', password: 'x' }, 'Please provide username!'],
+    [{ username: 'a@b.co', password: 'long enough' }, 'Please provide name!'],
+    [{ name: 'Rui', password: 'long enough' }, 'Please provide username!'],
     [{ name: 'Rui', username: 'a@b.co' }, 'Please provide password!'],
-    [{ name: 'Rui', username: 'rui', password: 'x' }, 'Please provide valid email!'],
-    [{ name: 'x'.repeat(10_000), username: 'a@b.co', password: 'x' }, 'Name is too long!'],
-    [{ name: 'Rui', username: 'a@b.co', password: 'x', userScopes: ['ROOT'] }, 'Invalid scope!'],
-    [{ name: 'Rui', username: 'a@b.co', password: 'x', userScopes: 'POS' }, 'Invalid scope!'],
+    [{ name: 'Rui', username: 'rui', password: 'long enough' }, 'Please provide valid email!'],
+    [{ name: 'x'.repeat(10_000), username: 'a@b.co', password: 'long enough' }, 'Name is too long!'],
+    [{ name: 'Rui', username: 'a@b.co', password: 'long enough', userScopes: ['ROOT'] }, 'Invalid scope!'],
+    [{ name: 'Rui', username: 'a@b.co', password: 'long enough', userScopes: 'POS' }, 'Invalid scope!'],
+    [{ name: 'Rui', username: 'a@b.co', password: 'pw' }, 'Password must be at least 8 characters!'],
+    [{ name: 'Rui', username: 'a@b.co', password: '        ' }, 'Password cannot be only spaces!'],
   ])('add answers 400 for %j and creates nothing', async (body, message) => {
     const t = await createTenant(app);
     expect(await t.client.post('/users/add', body)).toMatchObject({ status: 400, body: { message } });
@@ -59,6 +61,11 @@ describe('/users', () => {
       status: 400,
       body: { message: 'Provide new password!' },
     });
+    expect(await t.client.post(`/users/update-password/${s.username}`, { password: 'short' })).toMatchObject({
+      status: 400,
+      body: { message: 'Password must be at least 8 characters!' },
+    });
+    expect((await s.client.get('/auth/me')).status).toBe(200);
   });
 
   it('answers 403 to staff without SETTINGS', async () => {
@@ -66,7 +73,8 @@ describe('/users', () => {
     const s = await addStaff(t, ['POS']);
     expect((await s.client.get('/users')).status).toBe(403);
     expect(
-      (await s.client.post('/users/add', { name: 'X', username: uniqueUsername(), password: 'x' })).status,
+      (await s.client.post('/users/add', { name: 'X', username: uniqueUsername(), password: 'long enough' }))
+        .status,
     ).toBe(403);
   });
 
@@ -76,7 +84,7 @@ describe('/users', () => {
     const granted = await manager.client.post('/users/add', {
       name: 'Cook',
       username: uniqueUsername('cook'),
-      password: 'x',
+      password: 'long enough',
       userScopes: ['POS', 'REPORTS'],
     });
     expect(granted).toMatchObject({
@@ -86,10 +94,48 @@ describe('/users', () => {
     const ok = await manager.client.post('/users/add', {
       name: 'Cook',
       username: uniqueUsername('cook'),
-      password: 'x',
+      password: 'long enough',
       userScopes: ['POS'],
     });
     expect(ok.status).toBe(200);
+  });
+
+  it('does not let staff with SETTINGS reset, edit or delete a user who holds scopes they lack', async () => {
+    const t = await createTenant(app);
+    const manager = await addStaff(t, ['SETTINGS', 'POS']);
+    const stronger = await addStaff(t, ['SETTINGS', 'POS', 'REPORTS']);
+    const message = 'You cannot change a user who has scopes you do not have: REPORTS';
+    const attempts = [
+      () => manager.client.post(`/users/update-password/${stronger.username}`, { password: 'taken over!' }),
+      // Taking the scope away first would open the door to the rest, so that is refused too.
+      () => manager.client.post(`/users/update/${stronger.username}`, { name: 'Rui', userScopes: ['POS'] }),
+      () =>
+        manager.client.post(`/users/update/${stronger.username}`, {
+          name: 'Rui',
+          userScopes: ['SETTINGS', 'POS', 'REPORTS'],
+        }),
+      () => manager.client.request('DELETE', `/users/delete/${stronger.username}`),
+    ];
+    for (const attempt of attempts) expect(await attempt()).toMatchObject({ status: 403, body: { message } });
+    // Nothing changed: the stronger user keeps their password, scopes and session.
+    expect((await stronger.client.get('/auth/me')).body).toMatchObject({
+      user: { scope: 'SETTINGS,POS,REPORTS' },
+    });
+    expect(
+      (await app.client().post('/auth/signin', { username: stronger.username, password: 'staff pw' })).status,
+    ).toBe(200);
+
+    // A user within the manager's own scopes is still theirs to manage, and the admin manages everyone.
+    const waiter = await addStaff(t, ['POS']);
+    expect(
+      (await manager.client.post(`/users/update-password/${waiter.username}`, { password: 'new pass' }))
+        .status,
+    ).toBe(200);
+    expect((await manager.client.request('DELETE', `/users/delete/${waiter.username}`)).status).toBe(200);
+    expect(
+      (await t.client.post(`/users/update/${stronger.username}`, { name: 'Rui', userScopes: ['POS'] }))
+        .status,
+    ).toBe(200);
   });
 
   it('never edits, resets or deletes an admin', async () => {
@@ -97,7 +143,9 @@ describe('/users', () => {
     const manager = await addStaff(t, ['SETTINGS']);
     for (const c of [t.client, manager.client]) {
       expect((await c.post(`/users/update/${t.username}`, { name: 'Hijack' })).status).toBe(403);
-      expect((await c.post(`/users/update-password/${t.username}`, { password: 'x' })).status).toBe(403);
+      expect((await c.post(`/users/update-password/${t.username}`, { password: 'long enough' })).status).toBe(
+        403,
+      );
       expect((await c.request('DELETE', `/users/delete/${t.username}`)).status).toBe(403);
     }
     expect(
@@ -113,9 +161,9 @@ describe('/users', () => {
       status: 404,
       body: { message: 'User not found!' },
     });
-    expect((await a.client.post(`/users/update-password/${bStaff.username}`, { password: 'x' })).status).toBe(
-      404,
-    );
+    expect(
+      (await a.client.post(`/users/update-password/${bStaff.username}`, { password: 'long enough' })).status,
+    ).toBe(404);
     expect((await a.client.request('DELETE', `/users/delete/${bStaff.username}`)).status).toBe(404);
     expect((await bStaff.client.get('/auth/me')).body).toMatchObject({ user: { name: 'Rui' } });
     expect((await a.client.get<User[]>('/users')).body.map((u) => u.username)).toEqual([a.username]);
@@ -124,7 +172,11 @@ describe('/users', () => {
   it('refuses a username taken in any tenant', async () => {
     const a = await createTenant(app);
     const b = await createTenant(app);
-    const res = await a.client.post('/users/add', { name: 'X', username: b.username, password: 'x' });
+    const res = await a.client.post('/users/add', {
+      name: 'X',
+      username: b.username,
+      password: 'long enough',
+    });
     expect(res).toMatchObject({ status: 409, body: { message: 'This username is already taken!' } });
   });
 
@@ -158,12 +210,14 @@ describe('/users', () => {
     expect((await s.client.get('/users')).status).toBe(200);
 
     // A password reset signs the user out everywhere.
-    expect((await t.client.post(`/users/update-password/${s.username}`, { password: 'new pw' })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.client.post(`/users/update-password/${s.username}`, { password: 'new pw long' })).status,
+    ).toBe(200);
     expect((await s.client.get('/auth/me')).status).toBe(401);
     const again = app.client();
-    expect((await again.post('/auth/signin', { username: s.username, password: 'new pw' })).status).toBe(200);
+    expect((await again.post('/auth/signin', { username: s.username, password: 'new pw long' })).status).toBe(
+      200,
+    );
 
     // Deleting a user signs them out and frees nothing of anyone else.
     expect(await t.client.request('DELETE', `/users/delete/${s.username}`)).toMatchObject({
