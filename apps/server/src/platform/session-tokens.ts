@@ -3,7 +3,12 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyReply } from 'fastify';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
-export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends this long after its sign-in, however active (the refresh cookie's age matches). */
+export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
+/** A session not refreshed for this long ends: a device left in a drawer does not stay signed in. */
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+export const REFRESH_TTL_SECONDS = SESSION_MAX_AGE_MS / 1000;
 /** Two tabs refreshing at once both present the same token; the slower one is not a thief. */
 export const REFRESH_GRACE_MS = 30_000;
 
@@ -34,11 +39,52 @@ export interface AccessClaims {
   did: number;
 }
 
-/** Signs and checks the short-lived access token; the key lives in the database so every node shares it. */
+/**
+ * Signs and checks the short-lived access token, and tags refresh tokens; the key lives in the database
+ * so every node shares it.
+ */
 export function createAccessTokens(secretBytes: Uint8Array) {
   // Imported once: jose would otherwise import a raw byte key again on every verification.
   const secret = crypto.createSecretKey(secretBytes);
+  // A key of its own for refresh tags, derived so that neither use can stand in for the other.
+  const tagKey = Buffer.from(
+    crypto.hkdfSync('sha256', secretBytes, Buffer.alloc(0), 'comanda refresh token tag', 32),
+  );
+  const tagOf = (aud: Audience, ids: number[], refreshSecret: string) =>
+    crypto
+      .createHmac('sha256', tagKey)
+      .update(`${aud}.${ids.join('.')}.${refreshSecret}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+  const idCount = (aud: Audience) => (aud === 'tenant' ? 2 : 1);
   return {
+    /**
+     * A new refresh token for a device: `<tenant>.<device>.<secret>.<tag>` (the super admin's have no
+     * tenant part). The tag is an HMAC only this server can make, so a token it never issued is told
+     * apart from one it issued and has since rotated away: guessing a secret can sign nobody out.
+     * Stored is the secret's hash only.
+     */
+    issueRefresh(aud: Audience, ids: number[]): { token: string; hash: string } {
+      const refreshSecret = randomSecret();
+      return {
+        token: [...ids, refreshSecret, tagOf(aud, ids, refreshSecret)].join('.'),
+        hash: hashSecret(refreshSecret),
+      };
+    },
+    /** The ids and secret hash of a refresh token this server issued, or null for anything else. */
+    readRefresh(aud: Audience, token: string | undefined): { ids: number[]; hash: string } | null {
+      if (!token || token.length > 200) return null;
+      const pieces = token.split('.');
+      if (pieces.length !== idCount(aud) + 2) return null;
+      const [refreshSecret, tag] = pieces.slice(-2) as [string, string];
+      const ids = pieces.slice(0, -2).map((p) => (/^\d{1,15}$/.test(p) ? Number(p) : NaN));
+      if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0) || refreshSecret.length < 20) return null;
+      const expected = tagOf(aud, ids, refreshSecret);
+      if (tag.length !== expected.length) return null;
+      if (!crypto.timingSafeEqual(Buffer.from(tag), Buffer.from(expected))) return null;
+      return { ids, hash: hashSecret(refreshSecret) };
+    },
     async sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({ tid: claims.tid, uid: claims.uid, did: claims.did })
         .setProtectedHeader({ alg: 'HS256' })
@@ -79,8 +125,8 @@ export function sameHash(a: string | null | undefined, b: string): boolean {
 }
 
 /**
- * Refresh and reset tokens name their row, so a lookup is by primary key and the secret is compared in
- * constant time: `<tenant>.<id>.<secret>` (the super admin's have no tenant part).
+ * Reset tokens name their row, so a lookup is by primary key and the secret is compared in constant
+ * time: `<tenant>.<id>.<secret>`.
  */
 export function parseRowToken(
   token: string | undefined,
@@ -96,29 +142,41 @@ export function parseRowToken(
 }
 
 /**
- * Whether a presented refresh secret may rotate its device's session: the current token, or the one just
- * rotated away while two tabs refresh together. Anything else is a copied token being replayed.
+ * What a refresh token this server issued means for its device (read under the device's row lock):
+ * - `expired`: the session outlived its absolute lifetime or sat idle too long; it ends.
+ * - `current`: the live token; the session rotates.
+ * - `grace`: the token rotated away moments ago by another tab refreshing at the same time; that tab
+ *   already holds the new one, so the session goes on without rotating again.
+ * - `reused`: an older token, rotated away for good: a copy is being replayed, the device is burnt.
  */
-export function refreshIsValid(
-  device: { refreshHash: string; previousRefreshHash: string | null; rotatedAt: Date },
+export function refreshVerdict(
+  device: { refreshHash: string; previousRefreshHash: string | null; rotatedAt: Date; createdAt: Date },
   presentedHash: string,
-): boolean {
-  if (sameHash(device.refreshHash, presentedHash)) return true;
-  return (
+  now = Date.now(),
+): 'expired' | 'current' | 'grace' | 'reused' {
+  if (now - device.createdAt.getTime() > SESSION_MAX_AGE_MS) return 'expired';
+  if (now - device.rotatedAt.getTime() > SESSION_IDLE_MS) return 'expired';
+  if (sameHash(device.refreshHash, presentedHash)) return 'current';
+  if (
     sameHash(device.previousRefreshHash, presentedHash) &&
-    Date.now() - device.rotatedAt.getTime() < REFRESH_GRACE_MS
-  );
+    now - device.rotatedAt.getTime() < REFRESH_GRACE_MS
+  )
+    return 'grace';
+  return 'reused';
 }
 
 export interface CookieOptions {
   secure: boolean;
 }
 
-/** Sets the three session cookies after a sign-in or a refresh. */
+/**
+ * Sets the session cookies after a sign-in or a refresh. Without a refresh token (a tab that refreshed
+ * within the grace of another) the browser keeps the refresh cookie the other tab's answer set.
+ */
 export function setSessionCookies(
   reply: FastifyReply,
   aud: Audience,
-  tokens: { access: string; refresh: string },
+  tokens: { access: string; refresh: string | null },
   opts: CookieOptions,
 ) {
   const names = COOKIES[aud];
@@ -129,12 +187,13 @@ export function setSessionCookies(
     path: '/',
     maxAge: ACCESS_TTL_SECONDS,
   });
-  reply.setCookie(names.refresh, tokens.refresh, {
-    ...base,
-    httpOnly: true,
-    path: names.refreshPath,
-    maxAge: REFRESH_TTL_SECONDS,
-  });
+  if (tokens.refresh !== null)
+    reply.setCookie(names.refresh, tokens.refresh, {
+      ...base,
+      httpOnly: true,
+      path: names.refreshPath,
+      maxAge: REFRESH_TTL_SECONDS,
+    });
   reply.setCookie(names.marker, '1', { ...base, httpOnly: false, path: '/', maxAge: REFRESH_TTL_SECONDS });
 }
 

@@ -68,13 +68,23 @@ export async function insertDevice(
   return row.id;
 }
 
-export async function findDevice(tx: Tx, tenantId: number, deviceId: number) {
+/** The device row, locked until the transaction ends: one refresh of a session at a time. */
+export async function lockDevice(tx: Tx, tenantId: number, deviceId: number) {
   const [row] = await tx
     .select()
     .from(devices)
     .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId)))
-    .limit(1);
+    .limit(1)
+    .for('update');
   return row;
+}
+
+/** Sets a new device's first refresh token hash. */
+export async function setRefreshHash(tx: Tx, tenantId: number, deviceId: number, refreshHash: string) {
+  await tx
+    .update(devices)
+    .set({ refreshHash })
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId)));
 }
 
 /** Replaces the device's refresh token, keeping the previous one for the concurrent-refresh grace. */

@@ -5,10 +5,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
-  refreshIsValid,
   hashSecret,
   parseRowToken,
   randomSecret,
+  refreshVerdict,
   sameHash,
 } from '../../platform/session-tokens.ts';
 import * as repo from './auth.repo.ts';
@@ -39,25 +39,27 @@ export function createAuthService(ctx: AppContext) {
 
   /** Starts a device session for a user: the device row, its refresh token and an access token. */
   async function startSession(user: repo.UserRow, client: ClientInfo) {
-    const secret = randomSecret();
-    const deviceId = await database.inTenant(user.tenantId, async (tx) => {
+    const { deviceId, refresh } = await database.inTenant(user.tenantId, async (tx) => {
+      // The token's tag covers the device id, so the row is made first with a hash nothing matches.
       const id = await repo.insertDevice(tx, user.tenantId, {
         userId: user.id,
         name: client.deviceName,
         ip: client.ip,
-        refreshHash: hashSecret(secret),
+        refreshHash: hashSecret(randomSecret()),
       });
+      const issued = ctx.tokens.issueRefresh('tenant', [user.tenantId, id]);
+      await repo.setRefreshHash(tx, user.tenantId, id, issued.hash);
       await audit(
         tx,
         { tenantId: user.tenantId, userId: user.id, deviceId: id, ip: client.ip },
         { action: 'auth.signin', targetType: 'device', targetId: id, details: { device: client.deviceName } },
       );
-      return id;
+      return { deviceId: id, refresh: issued.token };
     });
     return {
       user: toSessionUser(user),
       access: await ctx.tokens.sign({ aud: 'tenant', tid: user.tenantId, uid: user.id, did: deviceId }),
-      refresh: `${user.tenantId}.${deviceId}.${secret}`,
+      refresh,
     };
   }
 
@@ -105,38 +107,47 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /**
-     * Rotates a refresh token. A token that was already rotated away (outside the short grace for two
-     * tabs refreshing together) means it was copied: the whole device is revoked.
+     * Rotates a refresh token. A token this server never issued changes nothing. One it issued and
+     * rotated away (outside the short grace for two tabs refreshing together) means it was copied: the
+     * whole device is revoked. The device row is locked meanwhile, so concurrent refreshes of one
+     * session take turns and see each other's rotation.
      */
     async refresh(token: string | undefined) {
-      const parsed = parseRowToken(token, 3);
-      if (!parsed) throw unauthorized('Session expired! Please sign in again.');
+      const expired = () => unauthorized('Session expired! Please sign in again.');
+      const parsed = ctx.tokens.readRefresh('tenant', token);
+      if (!parsed) throw expired();
       const [tenantId, deviceId] = parsed.ids as [number, number];
-      const presented = hashSecret(parsed.secret);
       const result = await database.inTenant(tenantId, async (tx) => {
-        const device = await repo.findDevice(tx, tenantId, deviceId);
+        const device = await repo.lockDevice(tx, tenantId, deviceId);
         if (!device || device.revokedAt) return null;
-        if (!refreshIsValid(device, presented)) {
-          await repo.revokeDevice(tx, tenantId, deviceId, 'refresh token reuse');
+        const verdict = refreshVerdict(device, parsed.hash);
+        if (verdict === 'expired' || verdict === 'reused') {
+          const reused = verdict === 'reused';
+          await repo.revokeDevice(tx, tenantId, deviceId, reused ? 'refresh token reuse' : 'session expired');
           await audit(
             tx,
             { tenantId, userId: device.userId, deviceId, ip: null },
-            { action: 'auth.refresh_reuse', targetType: 'device', targetId: deviceId },
+            {
+              action: reused ? 'auth.refresh_reuse' : 'auth.session_expired',
+              targetType: 'device',
+              targetId: deviceId,
+            },
           );
-          return 'reused' as const;
+          return 'revoked' as const;
         }
         const user = await repo.findUser(tx, tenantId, device.userId);
         if (!user) return null;
-        const secret = randomSecret();
-        await repo.rotateRefresh(tx, tenantId, deviceId, hashSecret(secret), device.refreshHash);
-        return { user, secret };
+        if (verdict === 'grace') return { user, refresh: null };
+        const issued = ctx.tokens.issueRefresh('tenant', [tenantId, deviceId]);
+        await repo.rotateRefresh(tx, tenantId, deviceId, issued.hash, device.refreshHash);
+        return { user, refresh: issued.token };
       });
-      if (result === 'reused') ctx.events.deviceRevoked(tenantId, deviceId);
-      if (!result || result === 'reused') throw unauthorized('Session expired! Please sign in again.');
+      if (result === 'revoked') ctx.events.deviceRevoked(tenantId, deviceId);
+      if (!result || result === 'revoked') throw expired();
       return {
         user: toSessionUser(result.user),
         access: await ctx.tokens.sign({ aud: 'tenant', tid: tenantId, uid: result.user.id, did: deviceId }),
-        refresh: `${tenantId}.${deviceId}.${result.secret}`,
+        refresh: result.refresh,
       };
     },
 

@@ -262,6 +262,77 @@ describe('POST /auth/refresh-token', () => {
     expect(await auditActions(t.tenantId)).toContain('auth.refresh_reuse');
   });
 
+  it('refuses a refresh token it never issued with 401 and signs nobody out', async () => {
+    const t = await createTenant(app);
+    const token = t.client.cookies.get('comanda_rt') ?? '';
+    const [tenant, device, secret, tag] = token.split('.');
+    const forgeries = [
+      // The old shape: tenant and device ids are sequential, so anyone could write these.
+      `${tenant}.${device}.${'A'.repeat(43)}`,
+      // A guessed secret with the real ids and a tag from another token.
+      `${tenant}.${device}.${'B'.repeat(secret?.length ?? 43)}.${tag}`,
+      `${tenant}.${device}.${secret}.${'C'.repeat(tag?.length ?? 22)}`,
+      // Someone else's device ids on this token's secret and tag.
+      `${tenant}.${Number(device) + 1}.${secret}.${tag}`,
+    ];
+    for (const forged of forgeries) {
+      const stranger = app.client();
+      stranger.cookies.set('comanda_rt', forged);
+      expect(await stranger.post('/auth/refresh-token')).toMatchObject({
+        status: 401,
+        body: { message: 'Session expired! Please sign in again.' },
+      });
+    }
+    // The real session is untouched: it still works and still refreshes.
+    expect((await t.client.get('/auth/me')).status).toBe(200);
+    expect((await t.client.post('/auth/refresh-token')).status).toBe(200);
+    expect(await auditActions(t.tenantId)).not.toContain('auth.refresh_reuse');
+  });
+
+  it('keeps the session when many tabs refresh with the same token at the same moment', async () => {
+    const t = await createTenant(app);
+    const before = t.client.cookies.get('comanda_rt');
+    const tabs = Array.from({ length: 8 }, () => t.client.copy());
+    const answers = await Promise.all(tabs.map((tab) => tab.post('/auth/refresh-token')));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(await auditActions(t.tenantId)).not.toContain('auth.refresh_reuse');
+    // Exactly one tab rotated the token; the others were answered within the grace without a new one.
+    const rotated = tabs.filter((tab) => tab.cookies.get('comanda_rt') !== before);
+    expect(rotated).toHaveLength(1);
+    const [survivor] = rotated;
+    if (!survivor) throw new Error('no tab rotated');
+    expect((await survivor.post('/auth/refresh-token')).status).toBe(200);
+    expect((await survivor.get('/auth/me')).status).toBe(200);
+    for (const tab of tabs) expect((await tab.get('/auth/me')).status).toBe(200);
+  });
+
+  it('ends a session 7 days after its last refresh, and 30 days after its sign-in however active', async () => {
+    const age = async (tenantId: number, created: string, rotated: string) =>
+      app.database.asSystem((tx) =>
+        tx.execute(
+          sql`update devices set created_at = now() - ${created}::interval, rotated_at = now() - ${rotated}::interval
+              where tenant_id = ${tenantId}`,
+        ),
+      );
+    const idle = await createTenant(app);
+    await age(idle.tenantId, '8 days', '7 days 1 hour');
+    expect(await idle.client.post('/auth/refresh-token')).toMatchObject({
+      status: 401,
+      body: { message: 'Session expired! Please sign in again.' },
+    });
+    expect((await idle.client.get('/auth/me')).status).toBe(401);
+
+    const old = await createTenant(app);
+    await age(old.tenantId, '30 days 1 hour', '1 minute');
+    expect((await old.client.post('/auth/refresh-token')).status).toBe(401);
+    expect((await old.client.get('/auth/me')).status).toBe(401);
+    expect(await auditActions(old.tenantId)).toContain('auth.session_expired');
+
+    const fresh = await createTenant(app);
+    await age(fresh.tenantId, '29 days', '6 days');
+    expect((await fresh.client.post('/auth/refresh-token')).status).toBe(200);
+  });
+
   it('lets two tabs refresh with the same token at once', async () => {
     const t = await createTenant(app);
     const other = t.client.copy();

@@ -24,9 +24,20 @@ export async function insertSuperadminDevice(
   return row.id;
 }
 
-export async function findSuperadminDevice(tx: Tx, deviceId: number) {
-  const [row] = await tx.select().from(superadminDevices).where(eq(superadminDevices.id, deviceId)).limit(1);
+/** The device row, locked until the transaction ends: one refresh of a session at a time. */
+export async function lockSuperadminDevice(tx: Tx, deviceId: number) {
+  const [row] = await tx
+    .select()
+    .from(superadminDevices)
+    .where(eq(superadminDevices.id, deviceId))
+    .limit(1)
+    .for('update');
   return row;
+}
+
+/** Sets a new device's first refresh token hash. */
+export async function setSuperadminRefreshHash(tx: Tx, deviceId: number, refreshHash: string) {
+  await tx.update(superadminDevices).set({ refreshHash }).where(eq(superadminDevices.id, deviceId));
 }
 
 export async function rotateSuperadminRefresh(

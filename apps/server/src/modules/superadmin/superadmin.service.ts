@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { ClientInfo } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { refreshIsValid, hashSecret, parseRowToken, randomSecret } from '../../platform/session-tokens.ts';
+import { hashSecret, randomSecret, refreshVerdict } from '../../platform/session-tokens.ts';
 import * as repo from './superadmin.repo.ts';
 
 /** The super admin as the browser keeps it. */
@@ -37,25 +37,27 @@ export function createSuperadminService(ctx: AppContext) {
       const row = await database.asSystem((tx) => repo.findSuperadminByUsername(tx, input.username));
       const ok = await verifyPassword(row?.passwordHash, input.password);
       if (!row || !ok) throw unauthorized('Invalid username or password!');
-      const secret = randomSecret();
-      const deviceId = await database.asSystem(async (tx) => {
+      const { deviceId, refresh } = await database.asSystem(async (tx) => {
+        // The token's tag covers the device id, so the row is made first with a hash nothing matches.
         const id = await repo.insertSuperadminDevice(tx, {
           superadminId: row.id,
           name: client.deviceName,
           ip: client.ip,
-          refreshHash: hashSecret(secret),
+          refreshHash: hashSecret(randomSecret()),
         });
+        const issued = ctx.tokens.issueRefresh('superadmin', [id]);
+        await repo.setSuperadminRefreshHash(tx, id, issued.hash);
         await auditPlatform(
           tx,
           { superadminId: row.id, ip: client.ip },
           { action: 'superadmin.signin', targetId: id },
         );
-        return id;
+        return { deviceId: id, refresh: issued.token };
       });
       return {
         user: superadminUser(row),
         access: await ctx.tokens.sign({ aud: 'superadmin', tid: null, uid: row.id, did: deviceId }),
-        refresh: `${deviceId}.${secret}`,
+        refresh,
       };
     },
 
@@ -67,28 +69,33 @@ export function createSuperadminService(ctx: AppContext) {
       return { message: 'Logged out successfully!' };
     },
 
+    /** Rotates the super admin's refresh token, by the same rules as a tenant user's (see auth.service). */
     async refresh(token: string | undefined) {
-      const parsed = parseRowToken(token, 2);
+      const parsed = ctx.tokens.readRefresh('superadmin', token);
       if (!parsed) throw expired();
       const [deviceId] = parsed.ids as [number];
-      const presented = hashSecret(parsed.secret);
       const result = await database.asSystem(async (tx) => {
-        const device = await repo.findSuperadminDevice(tx, deviceId);
+        const device = await repo.lockSuperadminDevice(tx, deviceId);
         if (!device || device.revokedAt) return null;
-        if (!refreshIsValid(device, presented)) {
+        const verdict = refreshVerdict(device, parsed.hash);
+        if (verdict === 'expired' || verdict === 'reused') {
           await repo.revokeSuperadminDevice(tx, deviceId);
           await auditPlatform(
             tx,
             { superadminId: device.superadminId, ip: null },
-            { action: 'superadmin.refresh_reuse', targetId: deviceId },
+            {
+              action: verdict === 'reused' ? 'superadmin.refresh_reuse' : 'superadmin.session_expired',
+              targetId: deviceId,
+            },
           );
           return null;
         }
         const session = await repo.loadSuperadminSession(tx, device.superadminId, deviceId);
         if (!session) return null;
-        const secret = randomSecret();
-        await repo.rotateSuperadminRefresh(tx, deviceId, hashSecret(secret), device.refreshHash);
-        return { superadminId: device.superadminId, session, secret };
+        if (verdict === 'grace') return { superadminId: device.superadminId, session, refresh: null };
+        const issued = ctx.tokens.issueRefresh('superadmin', [deviceId]);
+        await repo.rotateSuperadminRefresh(tx, deviceId, issued.hash, device.refreshHash);
+        return { superadminId: device.superadminId, session, refresh: issued.token };
       });
       if (!result) throw expired();
       return {
@@ -99,7 +106,7 @@ export function createSuperadminService(ctx: AppContext) {
           uid: result.superadminId,
           did: deviceId,
         }),
-        refresh: `${deviceId}.${result.secret}`,
+        refresh: result.refresh,
       };
     },
 
