@@ -22,6 +22,7 @@ import type { Database } from './platform/db/client.ts';
 import { appSecrets } from './platform/db/schema.ts';
 import { registerErrorHandler, forbidden } from './platform/errors.ts';
 import { createEventHub } from './platform/events.ts';
+import { logRequest } from './platform/log-redaction.ts';
 import { createMailer } from './platform/mail.ts';
 import { createAccessTokens } from './platform/session-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   /** Directory of the built web app to serve; omitted in API-only tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Reads the access-token key shared by every node, creating it on the first start. */
@@ -68,7 +71,11 @@ async function accessTokenKey(database: Database): Promise<Uint8Array> {
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      serializers: { req: logRequest },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

@@ -29,7 +29,10 @@ export async function openTestDatabase(): Promise<Database> {
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /** The real application on a loopback port with its own database and data dir. */
-export async function startTestApp(env: Record<string, string> = {}) {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void }; database?: Database } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -38,8 +41,13 @@ export async function startTestApp(env: Record<string, string> = {}) {
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     ...env,
   });
-  const database = await openTestDatabase();
-  const { app, ctx } = await buildApp({ config, database, logger: false });
+  // A second app on another's database is a second node of one deployment.
+  const database = opts.database ?? (await openTestDatabase());
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -54,7 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     client: (userAgent?: string) => new TestClient(url, userAgent),
     async close() {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -35,12 +35,14 @@ export function createMailer(opts: {
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      // Reset links in these files sign into accounts: readable by the server's own user only.
+      await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
+      await fs.chmod(opts.outboxDir, 0o700);
       const file = path.join(
         opts.outboxDir,
         `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9.@-]/g, '')}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL set)');
     },
   };

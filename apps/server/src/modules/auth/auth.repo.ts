@@ -192,3 +192,17 @@ export async function useResetToken(tx: Tx, tenantId: number, id: number): Promi
     .returning({ id: passwordResetTokens.id });
   return rows.length === 1;
 }
+
+/** Marks every unused reset token of a user used, once one of them has set the password. */
+export async function useOpenResetTokens(tx: Tx, tenantId: number, userId: number) {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.tenantId, tenantId),
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
+}

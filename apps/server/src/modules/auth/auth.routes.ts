@@ -20,14 +20,23 @@ const signedInUser = z.object({ message: z.string(), user: sessionUserSchema });
 export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }) {
   const { auth, config } = deps;
   const cookieOpts = { secure: config.cookieSecure };
+  app.addHook('onClose', async () => auth.settle());
   // Keyed by address and username, so one guessed account is slowed without locking out a shared office IP.
   const limited = (scope: string) => ({
     max: config.authRateLimit,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
-    keyGenerator: (request: { ip: string; body?: unknown }) => {
+    keyGenerator: (request: { ip: string; body?: unknown; params?: unknown }) => {
       const body = request.body as { username?: unknown } | undefined;
-      return `${scope}:${request.ip}:${typeof body?.username === 'string' ? body.username.toLowerCase() : ''}`;
+      // A reset link names its account by its row: `<tenant>.<id>.<secret>`.
+      const params = request.params as { token?: unknown } | undefined;
+      const account =
+        typeof body?.username === 'string'
+          ? body.username.toLowerCase()
+          : typeof params?.token === 'string'
+            ? params.token.split('.').slice(0, 2).join('.')
+            : '';
+      return `${scope}:${request.ip}:${account}`;
     },
     errorResponseBuilder: () => ({
       statusCode: 429,

@@ -63,6 +63,35 @@ export function createAuthService(ctx: AppContext) {
     };
   }
 
+  /** Reset links being looked up and mailed after their answer went out. */
+  const background = new Set<Promise<unknown>>();
+
+  async function sendResetLink(username: string, ip: string | null) {
+    const user = await database.asSystem((tx) => repo.findUserByUsername(tx, username));
+    if (!user) return;
+    const secret = randomSecret();
+    const id = await database.inTenant(user.tenantId, async (tx) => {
+      const tokenId = await repo.insertResetToken(tx, user.tenantId, {
+        userId: user.id,
+        tokenHash: hashSecret(secret),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
+      await audit(
+        tx,
+        { tenantId: user.tenantId, userId: user.id, deviceId: null, ip },
+        { action: 'auth.password_reset_requested', targetType: 'user', targetId: user.id },
+      );
+      return tokenId;
+    });
+    const token = `${user.tenantId}.${id}.${secret}`;
+    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send({
+      to: user.username,
+      subject: 'Reset your Comanda password',
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Comanda account.\nOpen this link within one hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+    });
+  }
+
   return {
     /** Creates a tenant and its first user, the admin (SPEC §1). */
     async signup(input: z.output<typeof signupSchema>) {
@@ -151,36 +180,31 @@ export function createAuthService(ctx: AppContext) {
       };
     },
 
-    /** Mails a single-use reset link; answers the same whether or not the account exists. */
-    async forgotPassword(username: string, ip: string | null) {
-      const message = 'If an account exists for this email, a reset link has been sent to it!';
-      const user = await database.asSystem((tx) => repo.findUserByUsername(tx, username));
-      if (!user) return { message };
-      const secret = randomSecret();
-      const id = await database.inTenant(user.tenantId, async (tx) => {
-        const tokenId = await repo.insertResetToken(tx, user.tenantId, {
-          userId: user.id,
-          tokenHash: hashSecret(secret),
-          expiresAt: new Date(Date.now() + RESET_TTL_MS),
-        });
-        await audit(
-          tx,
-          { tenantId: user.tenantId, userId: user.id, deviceId: null, ip },
-          { action: 'auth.password_reset_requested', targetType: 'user', targetId: user.id },
-        );
-        return tokenId;
-      });
-      const token = `${user.tenantId}.${id}.${secret}`;
-      const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await ctx.mailer.send({
-        to: user.username,
-        subject: 'Reset your Comanda password',
-        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Comanda account.\nOpen this link within one hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
-      });
-      return { message };
+    /**
+     * Mails a single-use reset link. The answer goes out before anything is looked up, so it takes the
+     * same time whether or not the account exists (the insert and the mail would otherwise tell); the
+     * work carries on afterwards and its failures are logged.
+     */
+    forgotPassword(username: string, ip: string | null) {
+      const work = sendResetLink(username, ip)
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'password reset link not sent'))
+        .finally(() => background.delete(work));
+      background.add(work);
+      return { message: 'If an account exists for this email, a reset link has been sent to it!' };
     },
 
-    /** Sets a new password from a reset link; the link works once, and every signed-in device is signed out. */
+    /** Waits (a bounded time) for reset links still being mailed, so a shutdown does not cut them off. */
+    async settle(timeoutMs = 5000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      await Promise.race([Promise.allSettled([...background]), timeout]);
+      clearTimeout(timer);
+    },
+
+    /**
+     * Sets a new password from a reset link; the link and every other open link of the user stop working,
+     * and every signed-in device is signed out.
+     */
     async resetPassword(token: string, password: string, ip: string | null) {
       const invalid = badRequest('Invalid or expired reset link!');
       const parsed = parseRowToken(token, 3);
@@ -192,6 +216,8 @@ export function createAuthService(ctx: AppContext) {
         if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw invalid;
         if (!sameHash(row.tokenHash, hashSecret(parsed.secret))) throw invalid;
         if (!(await repo.useResetToken(tx, tenantId, tokenId))) throw invalid;
+        // Every other open link of the user goes too: an older mail must not set the password again.
+        await repo.useOpenResetTokens(tx, tenantId, row.userId);
         await repo.updatePasswordHash(tx, tenantId, row.userId, passwordHash);
         const ids = await repo.revokeUserDevices(tx, tenantId, row.userId, 'password reset');
         await audit(

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Mail } from '../../platform/mail.ts';
 import { auditLog } from '../../platform/db/schema.ts';
 import {
   type TestApp,
@@ -411,6 +414,94 @@ describe('password reset', () => {
       .client()
       .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'eight ch' });
     expect(ok.status).toBe(200);
+  });
+
+  it('answers at once while the mail server hangs, for a real account as for an unknown one, and mails afterwards', async () => {
+    const t = await createTenant(app);
+    const outbox = app.ctx.mailer;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const sent: Mail[] = [];
+    app.ctx.mailer = {
+      async send(mail) {
+        await gate;
+        sent.push(mail);
+      },
+    };
+    try {
+      for (const username of [t.username, uniqueUsername()]) {
+        let timer: NodeJS.Timeout | undefined;
+        const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(resolve, 5000, 'hung')));
+        const answer = await Promise.race([app.client().post('/auth/forgot-password', { username }), hung]);
+        clearTimeout(timer);
+        expect(answer).toMatchObject({
+          status: 200,
+          body: { message: 'If an account exists for this email, a reset link has been sent to it!' },
+        });
+      }
+      expect(sent).toEqual([]);
+      release();
+      await vi.waitFor(() => expect(sent.map((m) => m.to)).toEqual([t.username]));
+      expect(sent[0]?.text).toContain('/reset-password?token=');
+    } finally {
+      release();
+      app.ctx.mailer = outbox;
+    }
+  });
+
+  it('consumes every open link of the user once one of them resets the password', async () => {
+    const t = await createTenant(app);
+    await app.client().post('/auth/forgot-password', { username: t.username });
+    const older = await waitForResetToken(app, t.username);
+    await app.client().post('/auth/forgot-password', { username: t.username });
+    const newer = await waitForResetToken(app, t.username, older);
+    const reset = (token: string, password: string) =>
+      app.client().post(`/auth/reset-password/${encodeURIComponent(token)}`, { password });
+    expect((await reset(newer, 'first new password')).status).toBe(200);
+    expect(await reset(older, 'second new password')).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid or expired reset link!' },
+    });
+    expect(
+      (await app.client().post('/auth/signin', { username: t.username, password: 'first new password' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('keeps the outbox readable by the server user only', async () => {
+    const t = await createTenant(app);
+    await app.client().post('/auth/forgot-password', { username: t.username });
+    await waitForResetToken(app, t.username);
+    const dir = path.join(app.dataDir, 'outbox');
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    for (const file of fs.readdirSync(dir))
+      expect(fs.statSync(path.join(dir, file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps reset tokens out of the request log', async () => {
+    const lines: string[] = [];
+    const logged = await startTestApp(
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    try {
+      const t = await createTenant(logged);
+      await logged.client().post('/auth/forgot-password', { username: t.username });
+      const token = await waitForResetToken(logged, t.username);
+      const secret = token.split('.').at(-1) ?? token;
+      const res = await logged
+        .client()
+        .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'a new password' });
+      expect(res.status).toBe(200);
+      // The web page the mail links to, as the browser asks for it.
+      await fetch(`${logged.url}/reset-password?token=${encodeURIComponent(token)}`);
+      const log = lines.join('');
+      expect(log).toContain('/api/v1/auth/reset-password/[redacted]');
+      expect(log).toContain('/reset-password?token=[redacted]');
+      expect(log).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
   });
 
   it("refuses a forged, expired or another tenant's token", async () => {
