@@ -62,6 +62,8 @@ export default async function setup(project: TestProject) {
       SUPERADMIN_USERNAME: SUPERADMIN.username,
       SUPERADMIN_PASSWORD: SUPERADMIN.password,
       AUTH_RATE_LIMIT: '100',
+      // Every browser of the run signs in from 127.0.0.1.
+      AUTH_ADDRESS_RATE_LIMIT: '10000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -24,6 +24,8 @@ import { registerErrorHandler, forbidden } from './platform/errors.ts';
 import { createEventHub } from './platform/events.ts';
 import { logRequest } from './platform/log-redaction.ts';
 import { createMailer } from './platform/mail.ts';
+import { createPasswordHasher } from './platform/passwords.ts';
+import { rateLimitStore } from './platform/rate-limits.ts';
 import { createAccessTokens } from './platform/session-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -94,6 +96,10 @@ export async function buildApp(opts: BuildOptions) {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     }),
+    passwords: createPasswordHasher({
+      concurrency: config.passwordHashConcurrency,
+      queue: config.passwordHashQueue,
+    }),
     events,
     log: app.log,
   };
@@ -102,7 +108,8 @@ export async function buildApp(opts: BuildOptions) {
   await superadmin.ensureFromConfig();
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters shared by every node on PostgreSQL; in memory on the embedded database (one process).
+  await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(database) });
   await app.register(authPlugin, {
     tokens: ctx.tokens,
     sessions: {

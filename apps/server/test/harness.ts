@@ -39,6 +39,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     SUPERADMIN_USERNAME: SUPERADMIN.username,
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
+    // Every test signs in from 127.0.0.1; the rate-limit tests set their own, low budget.
+    AUTH_ADDRESS_RATE_LIMIT: '100000',
     ...env,
   });
   // A second app on another's database is a second node of one deployment.

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,10 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    // Staff behind one restaurant router all sign in at shift change: generous, but a ceiling.
+    AUTH_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPERADMIN_USERNAME) !== Boolean(env.SUPERADMIN_PASSWORD)) {
@@ -106,5 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    authAddressRateLimit: e.AUTH_ADDRESS_RATE_LIMIT,
+    // One argon2 hash per core at a time; more only queue up for the same cores.
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? os.availableParallelism(),
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
   };
 }

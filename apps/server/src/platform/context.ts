@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Events } from './events.ts';
 import type { Mailer } from './mail.ts';
+import type { PasswordHasher } from './passwords.ts';
 import type { AccessTokens } from './session-tokens.ts';
 
 /** What every service is built from: made once at start, passed down, never imported as a global. */
@@ -11,6 +12,7 @@ export interface AppContext {
   database: Database;
   tokens: AccessTokens;
   mailer: Mailer;
+  passwords: PasswordHasher;
   events: Events;
   log: FastifyBaseLogger;
 }

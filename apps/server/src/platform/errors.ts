@@ -21,6 +21,8 @@ export const forbidden = (message = "You don't have access to this area!") =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found!') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const tooManyRequests = (message = 'Too many attempts! Please try again in a minute.') =>
+  new AppError(429, 'too_many_requests', message);
 
 // Fastify's own errors, translated to the words a user or integrator can act on.
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {

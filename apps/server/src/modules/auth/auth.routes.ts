@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { tenantAuth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { type Api, clientInfo, errorResponses } from '../../platform/http.ts';
+import { addressLimit } from '../../platform/rate-limits.ts';
 import { COOKIES, clearSessionCookies, setSessionCookies } from '../../platform/session-tokens.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -21,6 +22,7 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
   const { auth, config } = deps;
   const cookieOpts = { secure: config.cookieSecure };
   app.addHook('onClose', async () => auth.settle());
+  const perAddress = (scope: string) => addressLimit(app, config.authAddressRateLimit, scope);
   // Keyed by address and username, so one guessed account is slowed without locking out a shared office IP.
   const limited = (scope: string) => ({
     max: config.authRateLimit,
@@ -48,6 +50,7 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
     '/auth/signup',
     {
       schema: { tags: ['auth'], body: signupSchema, response: { 200: messageSchema, ...errorResponses } },
+      onRequest: perAddress('signup'),
       config: { access: { public: true }, rateLimit: limited('signup') },
     },
     async (request) => auth.signup(request.body),
@@ -57,6 +60,7 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
     '/auth/signin',
     {
       schema: { tags: ['auth'], body: signinSchema, response: { 200: signedInUser, ...errorResponses } },
+      onRequest: perAddress('signin'),
       config: { access: { public: true }, rateLimit: limited('signin') },
     },
     async (request, reply) => {
@@ -84,6 +88,7 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
     '/auth/refresh-token',
     {
       schema: { tags: ['auth'], response: { 200: signedInUser, ...errorResponses } },
+      onRequest: perAddress('refresh'),
       config: { access: { public: true } },
     },
     async (request, reply) => {
@@ -107,6 +112,7 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
         body: forgotPasswordSchema,
         response: { 200: messageSchema, ...errorResponses },
       },
+      onRequest: perAddress('forgot'),
       config: { access: { public: true }, rateLimit: limited('forgot') },
     },
     async (request) => auth.forgotPassword(request.body.username, request.ip),
@@ -121,6 +127,7 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
         body: resetPasswordSchema,
         response: { 200: messageSchema, ...errorResponses },
       },
+      onRequest: perAddress('reset'),
       config: { access: { public: true }, rateLimit: { ...limited('reset'), hook: 'onRequest' as const } },
     },
     async (request) => auth.resetPassword(request.params.token, request.body.password, request.ip),

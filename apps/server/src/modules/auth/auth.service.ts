@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, unauthorized } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
   hashSecret,
   parseRowToken,
@@ -95,7 +94,7 @@ export function createAuthService(ctx: AppContext) {
   return {
     /** Creates a tenant and its first user, the admin (SPEC §1). */
     async signup(input: z.output<typeof signupSchema>) {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await ctx.passwords.hash(input.password);
       await database.asSystem(async (tx) => {
         if (await repo.findUserByUsername(tx, input.username))
           throw conflict('This email is already registered!');
@@ -117,7 +116,7 @@ export function createAuthService(ctx: AppContext) {
 
     async signin(input: z.output<typeof signinSchema>, client: ClientInfo) {
       const user = await database.asSystem((tx) => repo.findUserByUsername(tx, input.username));
-      const ok = await verifyPassword(user?.passwordHash, input.password);
+      const ok = await ctx.passwords.verify(user?.passwordHash, input.password);
       if (!user || !ok) throw unauthorized('Invalid username or password!');
       return startSession(user, client);
     },
@@ -210,7 +209,7 @@ export function createAuthService(ctx: AppContext) {
       const parsed = parseRowToken(token, 3);
       if (!parsed) throw invalid;
       const [tenantId, tokenId] = parsed.ids as [number, number];
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await ctx.passwords.hash(password);
       const revoked = await database.inTenant(tenantId, async (tx) => {
         const row = await repo.findResetToken(tx, tenantId, tokenId);
         if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw invalid;

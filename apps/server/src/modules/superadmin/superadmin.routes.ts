@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { superadminAuth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { type Api, clientInfo, errorResponses } from '../../platform/http.ts';
+import { addressLimit } from '../../platform/rate-limits.ts';
 import { COOKIES, clearSessionCookies, setSessionCookies } from '../../platform/session-tokens.ts';
 import { type SuperadminService, superadminUser } from './superadmin.service.ts';
 
@@ -60,6 +61,7 @@ export function superadminRoutes(app: Api, deps: { superadmin: SuperadminService
     '/superadmin/refresh-token',
     {
       schema: { tags: ['superadmin'], response: { 200: signedInUser, ...errorResponses } },
+      onRequest: addressLimit(app, config.authAddressRateLimit, 'superadmin-refresh'),
       config: { access: { public: true } },
     },
     async (request, reply) => {

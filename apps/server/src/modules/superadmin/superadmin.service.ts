@@ -3,7 +3,6 @@ import { auditPlatform } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { ClientInfo } from '../auth/auth.service.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { hashSecret, randomSecret, refreshVerdict } from '../../platform/session-tokens.ts';
 import * as repo from './superadmin.repo.ts';
 
@@ -29,13 +28,13 @@ export function createSuperadminService(ctx: AppContext) {
     async ensureFromConfig() {
       const sa = ctx.config.superadmin;
       if (!sa) return;
-      const passwordHash = await hashPassword(sa.password);
+      const passwordHash = await ctx.passwords.hash(sa.password);
       await database.asSystem((tx) => repo.upsertSuperadmin(tx, sa.username, passwordHash));
     },
 
     async signin(input: { username: string; password: string }, client: ClientInfo) {
       const row = await database.asSystem((tx) => repo.findSuperadminByUsername(tx, input.username));
-      const ok = await verifyPassword(row?.passwordHash, input.password);
+      const ok = await ctx.passwords.verify(row?.passwordHash, input.password);
       if (!row || !ok) throw unauthorized('Invalid username or password!');
       const { deviceId, refresh } = await database.asSystem(async (tx) => {
         // The token's tag covers the device id, so the row is made first with a hash nothing matches.

@@ -12,7 +12,6 @@ import type { TenantAuth } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { hashPassword } from '../../platform/passwords.ts';
 import {
   findUserByUsername,
   insertUser,
@@ -68,7 +67,7 @@ export function createUsersService(ctx: AppContext) {
 
     async add(caller: Caller, input: z.output<typeof addUserSchema>) {
       checkGrantable(caller, input.userScopes);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await ctx.passwords.hash(input.password);
       // Usernames are unique across every tenant, so the check looks across them (system path), and
       // the unique index still settles a race between two adds.
       const taken = await database.asSystem((tx) => findUserByUsername(tx, input.username));
@@ -117,7 +116,7 @@ export function createUsersService(ctx: AppContext) {
 
     /** Sets a staff member's password; their devices are signed out at once. */
     async resetPassword(caller: Caller, username: string, password: string) {
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await ctx.passwords.hash(password);
       const revoked = await database.inTenant(caller.tenantId, async (tx) => {
         const user = await managedUser(tx, caller, username);
         await updatePasswordHash(tx, caller.tenantId, user.id, passwordHash);

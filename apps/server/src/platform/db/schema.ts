@@ -274,3 +274,10 @@ const option = (name: string) =>
   );
 export const menuItemVariants = option('menu_item_variants');
 export const menuItemAddons = option('menu_item_addons');
+
+/** Sign-in rate-limit counters shared by every node on PostgreSQL (0004); keys are hashed. */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: at('reset_at').notNull(),
+});
