@@ -95,9 +95,11 @@ describe('register, sign in and the dashboard shell', () => {
     }
     await page.getByLabel('Business Name').fill('Cafe Aurora');
     await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Password').fill('pw-aurora-1');
+    await page.getByLabel('Password').fill('pw-1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Please provide valid email!').waitFor();
+    await page.getByText('Password must be at least 8 characters!').waitFor();
+    await page.getByLabel('Password').fill('pw-aurora-1');
     await screenshot(page, 'register-validation');
     await page.getByLabel('Email').fill(username);
     await page.getByRole('button', { name: 'Create Account' }).click();
