@@ -188,5 +188,5 @@ export async function buildApp(opts: BuildOptions) {
     await realtime.close();
   });
 
-  return { app, ctx, realtime };
+  return { app, ctx, realtime, auth };
 }

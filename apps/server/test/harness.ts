@@ -7,6 +7,8 @@ import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
+import { COOKIES } from '../src/platform/session-tokens.ts';
+import { deviceName } from '../src/platform/user-agent.ts';
 
 export const SUPERADMIN = { username: 'root@comanda.test', password: 'super-secret-1' };
 
@@ -45,7 +47,7 @@ export async function startTestApp(
   });
   // A second app on another's database is a second node of one deployment.
   const database = opts.database ?? (await openTestDatabase());
-  const { app, ctx } = await buildApp({
+  const { app, ctx, auth } = await buildApp({
     config,
     database,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
@@ -57,6 +59,7 @@ export async function startTestApp(
   return {
     app,
     ctx,
+    auth,
     database,
     url,
     dataDir,
@@ -142,17 +145,44 @@ export function uniqueUsername(prefix = 'owner'): string {
   return `${prefix}-${process.pid}-${seq}-${crypto.randomBytes(3).toString('hex')}@cafe.test`;
 }
 
-/** Factory: a fresh tenant with its admin signed in on a new client (tests isolate by tenancy). */
+// argon2 is deliberately slow; a factory that hashed per tenant would spend most of the suite on it.
+const passwordHashes = new Map<string, Promise<string>>();
+function passwordHashOf(app: TestApp, password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = app.ctx.passwords.hash(password);
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
+/** Puts a freshly started session's cookies in a client's jar, as a sign-in answer would. */
+function adoptSession(client: TestClient, session: { access: string; refresh: string }) {
+  client.cookies.set(COOKIES.tenant.access, session.access);
+  client.cookies.set(COOKIES.tenant.refresh, session.refresh);
+  client.cookies.set(COOKIES.tenant.marker, '1');
+}
+
+/**
+ * Factory: a fresh tenant with its admin signed in on a new client (tests isolate by tenancy). It goes
+ * through the same service code as sign-up and sign-in, minus HTTP and a fresh password hash: only the
+ * auth tests sign up and sign in over HTTP.
+ */
 export async function createTenant(app: TestApp, opts: { bizName?: string; password?: string } = {}) {
   const username = uniqueUsername();
   const password = opts.password ?? 'correct horse battery';
-  const bizName = opts.bizName ?? 'Cafe Test';
   const client = app.client();
-  const signup = await client.post('/auth/signup', { biz_name: bizName, username, password });
-  if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
-  const signin = await client.post<{ user: { tenant_id: number } }>('/auth/signin', { username, password });
-  if (signin.status !== 200) throw new Error(`signin failed: ${JSON.stringify(signin.body)}`);
-  return { client, username, password, tenantId: signin.body.user.tenant_id };
+  const user = await app.auth.createTenantWithAdmin({
+    bizName: opts.bizName ?? 'Cafe Test',
+    username,
+    passwordHash: await passwordHashOf(app, password),
+    timezone: 'UTC',
+  });
+  adoptSession(
+    client,
+    await app.auth.startSession(user, { ip: '127.0.0.1', deviceName: deviceName(client.userAgent) }),
+  );
+  return { client, username, password, tenantId: user.tenantId };
 }
 
 /** Reads the newest reset link written to the outbox for a recipient (no SMTP in tests). */

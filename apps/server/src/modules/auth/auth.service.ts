@@ -91,25 +91,43 @@ export function createAuthService(ctx: AppContext) {
     });
   }
 
+  /** Creates a tenant and its first user, the admin (SPEC §1), from an already computed password hash. */
+  async function createTenantWithAdmin(input: {
+    bizName: string;
+    username: string;
+    passwordHash: string;
+    timezone: string;
+  }) {
+    return database.asSystem(async (tx) => {
+      if (await repo.findUserByUsername(tx, input.username))
+        throw conflict('This email is already registered!');
+      const tenantId = await repo.insertTenant(tx, {
+        name: input.bizName,
+        email: input.username,
+        timezone: input.timezone,
+      });
+      const user = await repo.insertUser(tx, tenantId, {
+        username: input.username,
+        passwordHash: input.passwordHash,
+        name: input.bizName,
+        role: 'admin',
+      });
+      await audit(tx, { tenantId, userId: user.id, deviceId: null, ip: null }, { action: 'tenant.signup' });
+      return user;
+    });
+  }
+
   return {
-    /** Creates a tenant and its first user, the admin (SPEC §1). */
+    createTenantWithAdmin,
+    startSession,
+
+    /** Sign-up (SPEC §1): a new tenant whose admin is the person signing up. */
     async signup(input: z.output<typeof signupSchema>) {
-      const passwordHash = await ctx.passwords.hash(input.password);
-      await database.asSystem(async (tx) => {
-        if (await repo.findUserByUsername(tx, input.username))
-          throw conflict('This email is already registered!');
-        const tenantId = await repo.insertTenant(tx, {
-          name: input.biz_name,
-          email: input.username,
-          timezone: input.timezone ?? 'UTC',
-        });
-        const user = await repo.insertUser(tx, tenantId, {
-          username: input.username,
-          passwordHash,
-          name: input.biz_name,
-          role: 'admin',
-        });
-        await audit(tx, { tenantId, userId: user.id, deviceId: null, ip: null }, { action: 'tenant.signup' });
+      await createTenantWithAdmin({
+        bizName: input.biz_name,
+        username: input.username,
+        passwordHash: await ctx.passwords.hash(input.password),
+        timezone: input.timezone ?? 'UTC',
       });
       return { message: 'Account created! Please sign in.' };
     },
