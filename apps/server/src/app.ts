@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -7,7 +6,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { eq } from 'drizzle-orm';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,7 +17,6 @@ import { authPlugin } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
-import { appSecrets } from './platform/db/schema.ts';
 import { registerErrorHandler, forbidden } from './platform/errors.ts';
 import { createEventHub } from './platform/events.ts';
 import { createMailer } from './platform/mail.ts';
@@ -52,18 +49,6 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Reads the access-token key shared by every node, creating it on the first start. */
-async function accessTokenKey(database: Database): Promise<Uint8Array> {
-  const candidate = crypto.randomBytes(32).toString('base64url');
-  const value = await database.asSystem(async (tx) => {
-    await tx.insert(appSecrets).values({ name: 'access_token_key', value: candidate }).onConflictDoNothing();
-    const [row] = await tx.select().from(appSecrets).where(eq(appSecrets.name, 'access_token_key'));
-    return row?.value;
-  });
-  if (!value) throw new Error('access token key missing');
-  return Buffer.from(value, 'base64url');
-}
-
 /** Builds the whole application: API under /api/v1, realtime on the same server, and the web app. */
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
@@ -80,7 +65,7 @@ export async function buildApp(opts: BuildOptions) {
   const ctx: AppContext = {
     config,
     database,
-    tokens: createAccessTokens(await accessTokenKey(database)),
+    tokens: createAccessTokens(database.accessTokenKey),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

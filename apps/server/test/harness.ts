@@ -6,15 +6,31 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { type Database, openDatabase } from '../src/platform/db/client.ts';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { type Database, type Db, type Tx, openDatabase } from '../src/platform/db/client.ts';
+import * as schema from '../src/platform/db/schema.ts';
 
 export const SUPERADMIN = { username: 'root@comanda.test', password: 'super-secret-1' };
 
+export interface TestDatabase extends Database {
+  /**
+   * Test set-up only: a transaction as the owner, which neither RLS nor grants limit (ageing a token,
+   * deactivating a tenant). The app itself has no such path: asSystem is narrow on purpose.
+   */
+  asOwner<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** The owner's connection URL (PostgreSQL only). */
+  ownerUrl?: string;
+}
+
 /** A fresh copy of the migrated database for one test file. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const db = inject('db');
   if (db.kind === 'pglite') {
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(db.file)]) });
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(db.file)]) });
+    // The embedded session is a superuser; outside inTenant/asSystem nothing switches its role.
+    const owner: Db = drizzlePglite({ client: database.pglite!, schema });
+    return Object.assign(database, { asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn) });
   }
   const name = `comanda_t_${db.template.replace('comanda_tpl_', '')}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: db.url });
@@ -23,7 +39,18 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const u = new URL(db.url);
   u.pathname = `/${name}`;
-  return openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 4 });
+  const ownerUrl = u.toString();
+  const database = await openDatabase({ kind: 'postgres', url: ownerUrl, poolSize: 4 });
+  const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 2 });
+  const owner: Db = drizzlePg({ client: ownerPool, schema });
+  const close = database.close;
+  return Object.assign(database, {
+    ownerUrl,
+    asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn),
+    close: async () => {
+      await Promise.all([close(), ownerPool.end()]);
+    },
+  });
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -103,10 +103,10 @@ async function attachAdapter(io: Server, ctx: AppContext) {
     io.engine.on('close', () => void Promise.allSettled([pub.quit(), sub.quit()]));
     return;
   }
-  if (ctx.database.pool) {
+  if (ctx.database.systemPool) {
     const { createAdapter } = await import('@socket.io/postgres-adapter');
     io.adapter(
-      createAdapter(ctx.database.pool, { errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter') }),
+      createAdapter(ctx.database.systemPool, { errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter') }),
     );
   }
 }
