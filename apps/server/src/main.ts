@@ -18,7 +18,12 @@ async function main() {
   }
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          appUrl: config.databaseAppUrl,
+          poolSize: config.databasePoolSize,
+        }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   // dist/main.js serves ../web/dist; in development (tsx) src/main.ts finds the same folder.

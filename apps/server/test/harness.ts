@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -43,34 +45,56 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ kind: 'postgres', url: ownerUrl, poolSize: 4 });
   const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 2 });
   const owner: Db = drizzlePg({ client: ownerPool, schema });
-  const close = database.close;
+  const closeApp = database.close.bind(database);
   return Object.assign(database, {
     ownerUrl,
     asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn),
     close: async () => {
-      await Promise.all([close(), ownerPool.end()]);
+      await Promise.all([closeApp(), ownerPool.end()]);
     },
   });
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-/** The real application on a loopback port with its own database and data dir. */
-export async function startTestApp(env: Record<string, string> = {}) {
+/** A port the kernel says is free on 127.0.0.1 right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * The real application on a loopback port with its own database and data dir. The port is chosen
+ * first so that PUBLIC_URL (unless a test sets one) is the URL the server really answers on, as in
+ * production: the Origin checks compare with it.
+ */
+export async function startTestApp(env: Record<string, string> = {}, opts: { logStream?: Writable } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
+  const port = await freePort();
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port),
     SUPERADMIN_USERNAME: SUPERADMIN.username,
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     ...env,
   });
   const database = await openTestDatabase();
-  const { app, ctx } = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const url = `http://127.0.0.1:${address.port}`;
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
   return {
     app,
     ctx,

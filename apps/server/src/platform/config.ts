@@ -17,6 +17,8 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: url(['postgres://', 'postgresql://']).optional(),
+    // The role requests log in as; without it the app makes comanda_login itself (docs/database.md).
+    DATABASE_APP_URL: url(['postgres://', 'postgresql://']).optional(),
     PUBLIC_URL: z.url().optional(),
     SUPERADMIN_USERNAME: z.email().optional(),
     SUPERADMIN_PASSWORD: z.string().min(8).optional(),
@@ -33,6 +35,7 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    API_DOCS: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPERADMIN_USERNAME) !== Boolean(env.SUPERADMIN_PASSWORD)) {
@@ -41,6 +44,9 @@ const envSchema = z
         path: [env.SUPERADMIN_USERNAME ? 'SUPERADMIN_PASSWORD' : 'SUPERADMIN_USERNAME'],
         message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD are set together',
       });
+    }
+    if (env.DATABASE_APP_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_APP_URL'], message: 'needs DATABASE_URL (the owner)' });
     }
     if (env.BILLING === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
@@ -86,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     publicUrl,
     superadmin:
       e.SUPERADMIN_USERNAME && e.SUPERADMIN_PASSWORD
@@ -106,5 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    // The OpenAPI page helps whoever tries or develops against Comanda; a public https site keeps
+    // its map of the API to itself unless asked.
+    apiDocs: e.API_DOCS ?? !publicUrl.startsWith('https://'),
   };
 }
