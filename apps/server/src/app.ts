@@ -185,6 +185,10 @@ export async function buildApp(opts: BuildOptions) {
 
   const realtime = await startRealtime(app.server, ctx, auth);
   events.attach(realtime.events);
+  // Sockets first: an open socket would keep the HTTP server, and so the process, from closing.
+  app.addHook('preClose', async () => {
+    realtime.drain();
+  });
   app.addHook('onClose', async () => {
     await realtime.close();
   });

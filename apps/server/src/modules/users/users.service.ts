@@ -88,7 +88,7 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async update(caller: Caller, username: string, input: z.output<typeof updateUserSchema>) {
-      await database.inTenant(caller.tenantId, async (tx) => {
+      const userId = await database.inTenant(caller.tenantId, async (tx) => {
         const user = await managedUser(tx, caller.tenantId, username);
         // Scopes the target already has may stay even if the caller lacks them; only new ones are grants.
         const existing = parseScopes(user.scope);
@@ -109,7 +109,9 @@ export function createUsersService(ctx: AppContext) {
           targetId: username,
           details: { scopes: input.userScopes },
         });
+        return user.id;
       });
+      ctx.events.sessionChanged(caller.tenantId, userId);
       return { message: 'User updated successfully!' };
     },
 
