@@ -25,6 +25,18 @@ export interface TestDatabase extends Database {
   ownerUrl?: string;
 }
 
+/** A fresh PostgreSQL database copied from the migrated template (dropped by the global teardown). */
+export async function copyTemplateDatabase(db: { url: string; template: string }): Promise<string> {
+  const name = `comanda_t_${db.template.replace('comanda_tpl_', '')}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${db.template}`);
+  await admin.end();
+  const u = new URL(db.url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
 /** A fresh copy of the migrated database for one test file. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const db = inject('db');
@@ -34,14 +46,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const owner: Db = drizzlePglite({ client: database.pglite!, schema });
     return Object.assign(database, { asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn) });
   }
-  const name = `comanda_t_${db.template.replace('comanda_tpl_', '')}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${db.template}`);
-  await admin.end();
-  const u = new URL(db.url);
-  u.pathname = `/${name}`;
-  const ownerUrl = u.toString();
+  const ownerUrl = await copyTemplateDatabase(db);
   const database = await openDatabase({ kind: 'postgres', url: ownerUrl, poolSize: 4 });
   const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 2 });
   const owner: Db = drizzlePg({ client: ownerPool, schema });

@@ -143,7 +143,8 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
      */
     drain() {
       draining = true;
-      io.emit('server_shutdown', {});
+      // This node's sockets only, and now: a cluster adapter may publish before it delivers locally.
+      io.local.emit('server_shutdown', {});
       // close() without discard lets the notice above flush first; engine.close() would drop it.
       for (const socket of io.sockets.sockets.values()) socket.conn.close();
     },

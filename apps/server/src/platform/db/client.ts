@@ -224,7 +224,9 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     systemPool,
     accessTokenKey,
     close: async () => {
-      await Promise.all([pool.end(), systemPool.end()]);
+      // The realtime adapter may still be acquiring its LISTEN connection when it is closed (a node
+      // stopped right after starting); it then never gives it back and end() would wait for ever.
+      await Promise.all([pool.end(), Promise.race([systemPool.end(), sleep(1_000)])]);
     },
   };
 }
