@@ -78,7 +78,7 @@ describe('stopping a node (SIGTERM)', () => {
 
     const socket = io(s.url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
     await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
+      socket.once('connect', () => resolve(undefined));
       socket.once('connect_error', reject);
     });
     const notice = new Promise((resolve) => socket.once('server_shutdown', resolve));
