@@ -57,7 +57,7 @@ async function startServer() {
     child.once('exit', (code) => resolve({ code, at: Date.now() })),
   );
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 45_000; ; ) {
+  for (const deadline = Date.now() + 45_000; ;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) break;

@@ -44,7 +44,8 @@ const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
  * busboy (under @fastify/multipart) throws plain Errors for a body that is not valid multipart: a
  * missing boundary, a body cut short, a malformed part header. They are the client's fault.
  */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed part header|Part terminated early)/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed part header|Part terminated early)/;
 
 // PostgreSQL SQLSTATEs that mean "your input conflicts with data", not "we broke".
 const PG_ERRORS: Record<string, { status: number; message: string }> = {
@@ -97,7 +98,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });
-    if (MALFORMED_MULTIPART.test(error.message)) return reply.status(400).send({ message: malformedForm().message });
+    if (MALFORMED_MULTIPART.test(error.message))
+      return reply.status(400).send({ message: malformedForm().message });
     if (error instanceof SyntaxError) return reply.status(400).send({ message: 'Malformed JSON body!' });
     const pgCode = (error as { code?: string }).code ?? error.cause?.code;
     const pgKnown = pgCode ? PG_ERRORS[pgCode] : undefined;

@@ -26,7 +26,13 @@ function raw(
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: u.hostname, port: u.port, method: opts.method ?? 'POST', path: opts.path, headers: opts.headers },
+      {
+        host: u.hostname,
+        port: u.port,
+        method: opts.method ?? 'POST',
+        path: opts.path,
+        headers: opts.headers,
+      },
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
@@ -63,7 +69,9 @@ describe('NUL characters', () => {
       status: 400,
       body: { message: 'Text must not contain NUL characters!' },
     });
-    expect(await t.client.post('/menu-items/add', { title: 'Tea', price: 1, variants: [{ title: 'a\u0000' }] })).toMatchObject({
+    expect(
+      await t.client.post('/menu-items/add', { title: 'Tea', price: 1, variants: [{ title: 'a\u0000' }] }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'Text must not contain NUL characters!' },
     });
@@ -90,7 +98,11 @@ describe('logged database errors', () => {
 
 describe('Origin check', () => {
   const signout = (headers: Record<string, string>) =>
-    raw(app.url, { path: '/api/v1/auth/signout', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    raw(app.url, {
+      path: '/api/v1/auth/signout',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{}',
+    });
   const refused = { status: 403, body: JSON.stringify({ message: 'Cross-site request refused!' }) };
 
   it("lets a POST from PUBLIC_URL's origin, or with no browser headers at all, through to sign-in", async () => {
@@ -105,9 +117,9 @@ describe('Origin check', () => {
 
   it('refuses a DNS-rebinding page that sends its own name as both Host and Origin', async () => {
     const port = new URL(app.url).port;
-    expect(await signout({ host: `rebind.example:${port}`, origin: `http://rebind.example:${port}` })).toEqual(
-      refused,
-    );
+    expect(
+      await signout({ host: `rebind.example:${port}`, origin: `http://rebind.example:${port}` }),
+    ).toEqual(refused);
   });
 
   it('compares the scheme and port too, and refuses cross-site and same-site fetches without Origin', async () => {
@@ -150,7 +162,9 @@ describe('security headers', () => {
     try {
       const res = await secure.client().get('/health');
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
-      expect(res.headers.get('content-security-policy')).toContain('connect-src \'self\' wss://pos.example.com');
+      expect(res.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' wss://pos.example.com",
+      );
     } finally {
       await secure.close();
     }
@@ -168,7 +182,10 @@ describe('API_DOCS', () => {
   });
 
   it('answers 404 when API_DOCS=off, and by default on an https PUBLIC_URL', async () => {
-    for (const env of [{ API_DOCS: 'off' }, { PUBLIC_URL: 'https://pos.example.com' }] as Record<string, string>[]) {
+    for (const env of [{ API_DOCS: 'off' }, { PUBLIC_URL: 'https://pos.example.com' }] as Record<
+      string,
+      string
+    >[]) {
       const a = await startTestApp(env);
       try {
         expect(await docs(a), JSON.stringify(env)).toEqual({ status: 404, html: false });
@@ -187,4 +204,3 @@ describe('API_DOCS', () => {
     }
   });
 });
-

@@ -45,9 +45,7 @@ describe('POST /auth/signup', () => {
     );
     const res = await app.client().post('/auth/signup');
     expect(res).toMatchObject({ status: 400, body: { message: 'Please provide business name!' } });
-    const after = await app.database.asOwner((tx) =>
-      tx.execute(sql`select count(*)::int as n from tenants`),
-    );
+    const after = await app.database.asOwner((tx) => tx.execute(sql`select count(*)::int as n from tenants`));
     expect(JSON.stringify(after)).toBe(JSON.stringify(before));
   });
 

@@ -24,12 +24,23 @@ describe('malformed multipart uploads', () => {
       413,
       'Too many form fields!',
     ],
-    ['with two files', `multipart/form-data; boundary=${B}`, `${filePart}${filePart}--${B}--\r\n`, 413, 'Too many files!'],
-  ])('answers a form %s with %s and a clear message, storing nothing', async (_name, type, body, status, message) => {
-    const t = await createTenant(app);
-    const id = await addItem(t.client);
-    const res = await t.client.post(`/menu-items/update/${id}/upload-photo`, body, { 'content-type': type });
-    expect(res).toMatchObject({ status, body: { message } });
-    expect(await storedImages(app, t.tenantId)).toEqual([]);
-  });
+    [
+      'with two files',
+      `multipart/form-data; boundary=${B}`,
+      `${filePart}${filePart}--${B}--\r\n`,
+      413,
+      'Too many files!',
+    ],
+  ])(
+    'answers a form %s with %s and a clear message, storing nothing',
+    async (_name, type, body, status, message) => {
+      const t = await createTenant(app);
+      const id = await addItem(t.client);
+      const res = await t.client.post(`/menu-items/update/${id}/upload-photo`, body, {
+        'content-type': type,
+      });
+      expect(res).toMatchObject({ status, body: { message } });
+      expect(await storedImages(app, t.tenantId)).toEqual([]);
+    },
+  );
 });

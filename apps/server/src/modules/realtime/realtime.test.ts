@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { Device } from '@comanda/core';
 import { SignJWT, decodeJwt } from 'jose';
-import { type TestApp, type TestClient, createTenant, startTestApp, uniqueUsername } from '../../../test/harness.ts';
+import {
+  type TestApp,
+  type TestClient,
+  createTenant,
+  startTestApp,
+  uniqueUsername,
+} from '../../../test/harness.ts';
 
 let app: TestApp;
 const sockets: Socket[] = [];
@@ -132,7 +138,8 @@ describe('realtime handshake and session checks', () => {
     const closed = new Promise((resolve) => staffSocket.once('disconnect', resolve));
     const ownerEvents = received(ownerSocket, 'session_changed', 500);
     expect(
-      (await t.client.post(`/users/update/${username}`, { name: 'Rui', userScopes: ['POS', 'SETTINGS'] })).status,
+      (await t.client.post(`/users/update/${username}`, { name: 'Rui', userScopes: ['POS', 'SETTINGS'] }))
+        .status,
     ).toBe(200);
     await expect(changed).resolves.toBeDefined();
     await expect(closed).resolves.toBe('io server disconnect');

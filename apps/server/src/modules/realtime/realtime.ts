@@ -111,7 +111,10 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
    * Tells a socket why it is closed, then closes it. The client reads `session_expired` and
    * `session_changed` as "refresh and reconnect", `session_revoked` as "sign out".
    */
-  function endSocket(socket: { emit(event: string, payload: object): unknown; disconnect(close: boolean): unknown }, reason: string) {
+  function endSocket(
+    socket: { emit(event: string, payload: object): unknown; disconnect(close: boolean): unknown },
+    reason: string,
+  ) {
     socket.emit(reason, {});
     socket.disconnect(true);
   }
@@ -167,7 +170,9 @@ async function attachAdapter(io: Server, ctx: AppContext) {
   if (ctx.database.systemPool) {
     const { createAdapter } = await import('@socket.io/postgres-adapter');
     io.adapter(
-      createAdapter(ctx.database.systemPool, { errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter') }),
+      createAdapter(ctx.database.systemPool, {
+        errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter'),
+      }),
     );
   }
 }

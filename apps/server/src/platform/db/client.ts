@@ -263,7 +263,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // superuser, so these switches are what make RLS and the grants apply there at all.
   const as = <T>(role: 'comanda_app' | 'comanda_system', tenantId: string, fn: (tx: Tx) => Promise<T>) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${role}, true)`);
+      await tx.execute(
+        sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${role}, true)`,
+      );
       return fn(tx);
     });
   return {

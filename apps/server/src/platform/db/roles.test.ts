@@ -48,7 +48,9 @@ if (kind === 'postgres') {
           ),
         );
       });
-      expect(who).toEqual([{ rolname: 'comanda_login', rolsuper: false, rolbypassrls: false, rolinherit: false }]);
+      expect(who).toEqual([
+        { rolname: 'comanda_login', rolsuper: false, rolbypassrls: false, rolinherit: false },
+      ]);
     });
 
     it('refuses the login role a switch to the owner', async () => {
@@ -98,9 +100,9 @@ describe('the system role', () => {
     ]) {
       expect(await sqlState(app.database.asSystem((tx) => tx.execute(query)))).toBe(PERMISSION_DENIED);
     }
-    expect(await sqlState(app.database.asSystem((tx) => tx.execute(sql`update tenants set is_active = false`)))).toBe(
-      PERMISSION_DENIED,
-    );
+    expect(
+      await sqlState(app.database.asSystem((tx) => tx.execute(sql`update tenants set is_active = false`))),
+    ).toBe(PERMISSION_DENIED);
   });
 
   it('sees every tenant for sign-in and session checks', async () => {
@@ -108,7 +110,9 @@ describe('the system role', () => {
     const b = await createTenant(app);
     const ids = rowsOf<{ tenant_id: number }>(
       await app.database.asSystem((tx) =>
-        tx.execute(sql`select tenant_id from users where tenant_id in (${a.tenantId}, ${b.tenantId}) order by 1`),
+        tx.execute(
+          sql`select tenant_id from users where tenant_id in (${a.tenantId}, ${b.tenantId}) order by 1`,
+        ),
       ),
     );
     expect(ids.map((r) => r.tenant_id)).toEqual([a.tenantId, b.tenantId].sort((x, y) => x - y));
