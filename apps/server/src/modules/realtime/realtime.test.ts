@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { Device } from '@comanda/core';
+import { sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import {
   type TestApp,
@@ -97,6 +98,15 @@ describe('realtime', () => {
   });
 });
 
+/** The key every node signs access tokens with, as the database holds it. */
+async function accessTokenKey(): Promise<Uint8Array> {
+  const result = await app.database.asOwner((tx) =>
+    tx.execute(sql`select value from app_secrets where name = 'access_token_key'`),
+  );
+  const [row] = (result as { rows: { value: string }[] }).rows;
+  return Buffer.from(row?.value ?? '', 'base64url');
+}
+
 describe('realtime handshake and session checks', () => {
   it("refuses a handshake from another origin, and admits one from PUBLIC_URL's", async () => {
     const t = await createTenant(app);
@@ -115,7 +125,7 @@ describe('realtime handshake and session checks', () => {
       .setAudience('tenant')
       .setIssuedAt()
       .setExpirationTime('2s')
-      .sign(app.database.accessTokenKey);
+      .sign(await accessTokenKey());
     const client = t.client.copy();
     client.cookies.set('comanda_at', short);
     const { socket, authenticated } = await connect(client);
