@@ -21,12 +21,27 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile (its own cookies and local storage), like another device. */
-export function newContext(
+/**
+ * A fresh browser profile (its own cookies and local storage), like another device. Closing it fails
+ * the test if Chromium reported a Content-Security-Policy violation on any of its pages: the server's
+ * CSP (docs/configuration.md) and the web app must agree.
+ */
+export async function newContext(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl, viewport });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const violations: string[] = [];
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text()))
+      violations.push(`${message.location().url}: ${message.text()}`);
+  });
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await close(options);
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+  };
+  return context;
 }
 
 /** Saves a screenshot for review under e2e/screenshots/<database>/. */

@@ -1,13 +1,12 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { eq } from 'drizzle-orm';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,8 +18,8 @@ import { authPlugin } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
-import { appSecrets } from './platform/db/schema.ts';
-import { registerErrorHandler, forbidden } from './platform/errors.ts';
+import { registerErrorHandler, badRequest, forbidden } from './platform/errors.ts';
+import { containsNul, originAllowed, sameOriginPolicy } from './platform/http.ts';
 import { createEventHub } from './platform/events.ts';
 import { logRequest } from './platform/log-redaction.ts';
 import { createMailer } from './platform/mail.ts';
@@ -57,18 +56,6 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Reads the access-token key shared by every node, creating it on the first start. */
-async function accessTokenKey(database: Database): Promise<Uint8Array> {
-  const candidate = crypto.randomBytes(32).toString('base64url');
-  const value = await database.asSystem(async (tx) => {
-    await tx.insert(appSecrets).values({ name: 'access_token_key', value: candidate }).onConflictDoNothing();
-    const [row] = await tx.select().from(appSecrets).where(eq(appSecrets.name, 'access_token_key'));
-    return row?.value;
-  });
-  if (!value) throw new Error('access token key missing');
-  return Buffer.from(value, 'base64url');
-}
-
 /** Builds the whole application: API under /api/v1, realtime on the same server, and the web app. */
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
@@ -89,7 +76,7 @@ export async function buildApp(opts: BuildOptions) {
   const ctx: AppContext = {
     config,
     database,
-    tokens: createAccessTokens(await accessTokenKey(database)),
+    tokens: createAccessTokens(database.accessTokenKey),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -107,6 +94,16 @@ export async function buildApp(opts: BuildOptions) {
   const superadmin = createSuperadminService(ctx);
   await superadmin.ensureFromConfig();
 
+  // Cookies are SameSite=Lax; this refuses a cross-site form or script posting with them all the same.
+  // The allowed origin is PUBLIC_URL's, never the Host header: a DNS-rebinding page sends its own name
+  // in both Host and Origin.
+  const policy = sameOriginPolicy(config.publicUrl);
+  // Registered before the auth hook: a cross-site request is refused before anything reads its cookies.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!originAllowed(policy, request.headers)) throw forbidden('Cross-site request refused!');
+  });
+
   await app.register(fastifyCookie);
   // Counters shared by every node on PostgreSQL; in memory on the embedded database (one process).
   await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(database) });
@@ -121,29 +118,47 @@ export async function buildApp(opts: BuildOptions) {
   // A body-less POST is an empty form: let each field answer its own "Please provide ..." message.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
+    // PostgreSQL text cannot hold NUL: refuse it here, for every route, rather than as a 500 later.
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
+      throw badRequest('Text must not contain NUL characters!');
   });
 
-  // Cookies are SameSite=Lax; this refuses a cross-site form or script posting with them all the same.
-  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const origin = request.headers.origin;
-    if (!origin) return;
-    const sameHost = (() => {
-      try {
-        return new URL(origin).host === request.headers.host;
-      } catch {
-        return false;
-      }
-    })();
-    if (!sameHost && !allowedOrigins.has(origin)) throw forbidden('Cross-site request refused!');
+  const https = config.publicUrl.startsWith('https://');
+  const wsOrigin = policy.origin.replace(/^http/, 'ws');
+  await app.register(fastifyHelmet, {
+    // The web app's contract (docs/configuration.md, "Security headers"): scripts only from this origin;
+    // inline styles because Mantine writes them; images also as data: and blob: (photo previews).
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", wsOrigin],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS on plain http would be ignored at best and pin a development host at worst.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Menu photos are embedded by the diner's page only; nothing here is meant for other origins.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Comanda API', version: APP_VERSION }, servers: [{ url: '/api/v1' }] },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // API_DOCS (docs/configuration.md): without it /api/docs is an ordinary 404.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(
     async (api) => {
@@ -184,6 +199,10 @@ export async function buildApp(opts: BuildOptions) {
 
   const realtime = await startRealtime(app.server, ctx, auth);
   events.attach(realtime.events);
+  // Sockets first: an open socket would keep the HTTP server, and so the process, from closing.
+  app.addHook('preClose', async () => {
+    realtime.drain();
+  });
   app.addHook('onClose', async () => {
     await realtime.close();
   });

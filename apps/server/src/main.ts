@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Starts Comanda: one process serving the API, realtime and the web app on one port. */
 async function main() {
   let config;
@@ -18,7 +20,12 @@ async function main() {
   }
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          appUrl: config.databaseAppUrl,
+          poolSize: config.databasePoolSize,
+        }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   // dist/main.js serves ../web/dist; in development (tsx) src/main.ts finds the same folder.
@@ -27,12 +34,26 @@ async function main() {
   const { app } = await buildApp({ config, database, webDist });
 
   let closing = false;
+  /**
+   * Stops accepting, sends sockets elsewhere (see realtime drain), lets requests in flight finish,
+   * closes the database, and exits 0. A node that cannot do so in SHUTDOWN_GRACE_MS exits 1 anyway:
+   * an orchestrator waits for it before it starts the replacement.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    setTimeout(() => {
+      app.log.error(`did not stop within ${SHUTDOWN_GRACE_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,23 +1,33 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { type Database, openDatabase } from '../src/platform/db/client.ts';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { type Database, type Db, type Tx, openDatabase } from '../src/platform/db/client.ts';
 import { COOKIES } from '../src/platform/session-tokens.ts';
 import { deviceName } from '../src/platform/user-agent.ts';
+import * as schema from '../src/platform/db/schema.ts';
 
 export const SUPERADMIN = { username: 'root@comanda.test', password: 'super-secret-1' };
 
-/** A fresh copy of the migrated database for one test file. */
-export async function openTestDatabase(): Promise<Database> {
-  const db = inject('db');
-  if (db.kind === 'pglite') {
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(db.file)]) });
-  }
+export interface TestDatabase extends Database {
+  /**
+   * Test set-up only: a transaction as the owner, which neither RLS nor grants limit (ageing a token,
+   * deactivating a tenant). The app itself has no such path: asSystem is narrow on purpose.
+   */
+  asOwner<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** The owner's connection URL (PostgreSQL only). */
+  ownerUrl?: string;
+}
+
+/** A fresh PostgreSQL database copied from the migrated template (dropped by the global teardown). */
+export async function copyTemplateDatabase(db: { url: string; template: string }): Promise<string> {
   const name = `comanda_t_${db.template.replace('comanda_tpl_', '')}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: db.url });
   await admin.connect();
@@ -25,20 +35,63 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const u = new URL(db.url);
   u.pathname = `/${name}`;
-  return openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 4 });
+  return u.toString();
+}
+
+/** A fresh copy of the migrated database for one test file. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const db = inject('db');
+  if (db.kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(db.file)]) });
+    // The embedded session is a superuser; outside inTenant/asSystem nothing switches its role.
+    const owner: Db = drizzlePglite({ client: database.pglite!, schema });
+    return Object.assign(database, { asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn) });
+  }
+  const ownerUrl = await copyTemplateDatabase(db);
+  const database = await openDatabase({ kind: 'postgres', url: ownerUrl, poolSize: 4 });
+  const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 2 });
+  const owner: Db = drizzlePg({ client: ownerPool, schema });
+  const closeApp = database.close.bind(database);
+  return Object.assign(database, {
+    ownerUrl,
+    asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn),
+    close: async () => {
+      await Promise.all([closeApp(), ownerPool.end()]);
+    },
+  });
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-/** The real application on a loopback port with its own database and data dir. */
+/** A port the kernel says is free on 127.0.0.1 right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * The real application on a loopback port with its own database and data dir. The port is chosen
+ * first so that PUBLIC_URL (unless a test sets one) is the URL the server really answers on, as in
+ * production: the Origin checks compare with it.
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void }; database?: Database } = {},
+  opts: { logStream?: { write(line: string): void }; database?: TestDatabase } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
+  const port = await freePort();
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: opts.logStream ? 'info' : 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port),
     SUPERADMIN_USERNAME: SUPERADMIN.username,
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     // Every test signs in from 127.0.0.1; the rate-limit tests set their own, low budget.
@@ -52,10 +105,8 @@ export async function startTestApp(
     database,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const url = `http://127.0.0.1:${address.port}`;
+  await app.listen({ port, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
   return {
     app,
     ctx,

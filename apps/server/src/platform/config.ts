@@ -18,6 +18,8 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: url(['postgres://', 'postgresql://']).optional(),
+    // The role requests log in as; without it the app makes comanda_login itself (docs/database.md).
+    DATABASE_APP_URL: url(['postgres://', 'postgresql://']).optional(),
     PUBLIC_URL: z.url().optional(),
     SUPERADMIN_USERNAME: z.email().optional(),
     SUPERADMIN_PASSWORD: z.string().min(8).optional(),
@@ -38,6 +40,7 @@ const envSchema = z
     AUTH_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(60),
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+    API_DOCS: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPERADMIN_USERNAME) !== Boolean(env.SUPERADMIN_PASSWORD)) {
@@ -46,6 +49,9 @@ const envSchema = z
         path: [env.SUPERADMIN_USERNAME ? 'SUPERADMIN_PASSWORD' : 'SUPERADMIN_USERNAME'],
         message: 'SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD are set together',
       });
+    }
+    if (env.DATABASE_APP_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_APP_URL'], message: 'needs DATABASE_URL (the owner)' });
     }
     if (env.BILLING === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
@@ -91,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     publicUrl,
     superadmin:
       e.SUPERADMIN_USERNAME && e.SUPERADMIN_PASSWORD
@@ -115,5 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // One argon2 hash per core at a time; more only queue up for the same cores.
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? os.availableParallelism(),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    // The OpenAPI page helps whoever tries or develops against Comanda; a public https site keeps
+    // its map of the API to itself unless asked.
+    apiDocs: e.API_DOCS ?? !publicUrl.startsWith('https://'),
   };
 }

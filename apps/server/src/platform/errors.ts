@@ -23,6 +23,7 @@ export const notFound = (message = 'Not found!') => new AppError(404, 'not_found
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const tooManyRequests = (message = 'Too many attempts! Please try again in a minute.') =>
   new AppError(429, 'too_many_requests', message);
+export const malformedForm = () => badRequest('Malformed form data!');
 
 // Fastify's own errors, translated to the words a user or integrator can act on.
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
@@ -31,7 +32,22 @@ const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Malformed JSON body!' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type!' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid content length!' },
+  // @fastify/multipart's limits and refusals
+  FST_PARTS_LIMIT: { status: 413, message: 'Too many form fields!' },
+  FST_FILES_LIMIT: { status: 413, message: 'Too many files!' },
+  FST_FIELDS_LIMIT: { status: 413, message: 'Too many form fields!' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'Request body is too large!' },
+  FST_PROTO_VIOLATION: { status: 400, message: 'Malformed form data!' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Unsupported content type!' },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: 'Malformed form data!' },
 };
+
+/**
+ * busboy (under @fastify/multipart) throws plain Errors for a body that is not valid multipart: a
+ * missing boundary, a body cut short, a malformed part header. They are the client's fault.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed part header|Part terminated early)/;
 
 // PostgreSQL SQLSTATEs that mean "your input conflicts with data", not "we broke".
 const PG_ERRORS: Record<string, { status: number; message: string }> = {
@@ -40,7 +56,31 @@ const PG_ERRORS: Record<string, { status: number; message: string }> = {
   '22P02': { status: 400, message: 'Invalid request!' },
   '22003': { status: 400, message: 'Number out of range!' },
   '22001': { status: 400, message: 'Value is too long!' },
+  // character_not_in_repertoire / untranslatable: e.g. a NUL that slipped past the request check
+  '22021': { status: 400, message: 'Text must not contain NUL characters!' },
+  '22P05': { status: 400, message: 'Text must not contain NUL characters!' },
 };
+
+/**
+ * The error as it may be logged: drivers attach the statement's parameters (pg's and drizzle's
+ * errors carry `params`, `query`), which hold whatever the request sent or we read, password hashes
+ * included. Keep what says where it failed (code, message, stack), never the values.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const cause = (error as { cause?: unknown }).cause;
+  const e = error as Error & { code?: unknown; statusCode?: unknown };
+  const out: Record<string, unknown> = {
+    type: error.constructor.name,
+    // drizzle's message is "Failed query: <sql>\nparams: <values>"; the values stop here.
+    message: error.message.replace(/\nparams:[\s\S]*$/, ''),
+    stack: error.stack?.replace(/\nparams:[\s\S]*?(?=\n\s+at )/, ''),
+  };
+  if (e.code !== undefined) out.code = e.code;
+  if (e.statusCode !== undefined) out.statusCode = e.statusCode;
+  if (cause !== undefined) out.cause = loggableError(cause);
+  return out;
+}
 
 /** The one error handler: known errors answer { message } with their status; anything else is a logged 500. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -55,11 +95,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ message: first?.message ?? 'Invalid request!' });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response does not match its schema');
+      request.log.error({ error: loggableError(error) }, 'response does not match its schema');
       return reply.status(500).send({ message: 'Something went wrong!' });
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });
+    if (MALFORMED_MULTIPART.test(error.message))
+      return reply.status(400).send({ message: malformedForm().message });
     if (error instanceof SyntaxError) return reply.status(400).send({ message: 'Malformed JSON body!' });
     const pgCode = (error as { code?: string }).code ?? error.cause?.code;
     const pgKnown = pgCode ? PG_ERRORS[pgCode] : undefined;
@@ -68,7 +110,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message || 'Invalid request!' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Not under `err`: pino's error serializer would put back the fields left out here.
+    request.log.error({ error: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong!' });
   });
 }

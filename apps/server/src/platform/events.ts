@@ -7,6 +7,8 @@ export interface Events {
   toTenant(tenantId: number, event: string, payload: unknown): void;
   /** Tells a revoked device's sockets to sign out, then closes them. */
   deviceRevoked(tenantId: number, deviceId: number): void;
+  /** A user's rights changed: their sockets are closed so they reconnect under the new session. */
+  sessionChanged(tenantId: number, userId: number): void;
 }
 
 export function createEventHub(): Events & { attach(target: Events): void } {
@@ -17,5 +19,6 @@ export function createEventHub(): Events & { attach(target: Events): void } {
     },
     toTenant: (tenantId, event, payload) => target?.toTenant(tenantId, event, payload),
     deviceRevoked: (tenantId, deviceId) => target?.deviceRevoked(tenantId, deviceId),
+    sessionChanged: (tenantId, userId) => target?.sessionChanged(tenantId, userId),
   };
 }

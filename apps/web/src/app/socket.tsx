@@ -1,12 +1,15 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { endSession } from './api-client.ts';
+import { apiRequest, endSession } from './api-client.ts';
 
 const SocketContext = createContext<Socket | null>(null);
 
 /**
  * One realtime connection per signed-in tab (SPEC §4, §9): the server puts it in the tenant's room from
  * the session cookie. A removed or signed-out device is told at once and leaves for the login page.
+ * The server closes a socket when its access token expires or the user's rights change: the tab
+ * refreshes its session (any API call does) and reconnects under it. A node that shuts down drops its
+ * sockets without a disconnect packet, so socket.io reconnects by itself.
  */
 export function SocketProvider({ tenantId, children }: { tenantId: number | null; children: ReactNode }) {
   const [socket] = useState<Socket>(() =>
@@ -28,12 +31,23 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
     // Kept for compatibility with older clients; the server decides the room from the cookie.
     const announce = () => socket.emit('authenticate', { tenant_id: tenantId });
     const revoked = () => endSession('tenant');
+    const renew = () => {
+      apiRequest('/auth/me').then(
+        () => socket.connect(),
+        // A failed refresh has already sent the tab to the login page.
+        () => undefined,
+      );
+    };
     socket.on('connect', announce);
     socket.on('session_revoked', revoked);
+    socket.on('session_expired', renew);
+    socket.on('session_changed', renew);
     socket.connect();
     return () => {
       socket.off('connect', announce);
       socket.off('session_revoked', revoked);
+      socket.off('session_expired', renew);
+      socket.off('session_changed', renew);
       socket.disconnect();
     };
   }, [socket, tenantId]);

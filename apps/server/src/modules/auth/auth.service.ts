@@ -255,8 +255,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** The live session's data, for the auth hook (system path: runs before any tenant is trusted). */
     async loadSession(tenantId: number, userId: number, deviceId: number) {
-      // One plain read on the hot path: no transaction is needed to look a session up.
-      const row = await repo.loadSession(database.db, tenantId, userId, deviceId);
+      const row = await database.asSystem((tx) => repo.loadSession(tx, tenantId, userId, deviceId));
       if (!row) return null;
       return {
         tenantId,

@@ -52,14 +52,12 @@ describe('POST /auth/signup', () => {
   });
 
   it('answers each field message for an empty body and creates nothing', async () => {
-    const before = await app.database.asSystem((tx) =>
+    const before = await app.database.asOwner((tx) =>
       tx.execute(sql`select count(*)::int as n from tenants`),
     );
     const res = await app.client().post('/auth/signup');
     expect(res).toMatchObject({ status: 400, body: { message: 'Please provide business name!' } });
-    const after = await app.database.asSystem((tx) =>
-      tx.execute(sql`select count(*)::int as n from tenants`),
-    );
+    const after = await app.database.asOwner((tx) => tx.execute(sql`select count(*)::int as n from tenants`));
     expect(JSON.stringify(after)).toBe(JSON.stringify(before));
   });
 
@@ -218,7 +216,7 @@ describe('sessions are checked on every request', () => {
 
   it('answers 402 on every call once the tenant is deactivated, but still lets the user sign out', async () => {
     const t = await createTenant(app);
-    await app.database.asSystem((tx) =>
+    await app.database.asOwner((tx) =>
       tx.execute(sql`update tenants set is_active = false where id = ${t.tenantId}`),
     );
     expect(await t.client.get('/auth/devices')).toMatchObject({
@@ -253,7 +251,7 @@ describe('POST /auth/refresh-token', () => {
     const thief = t.client.copy();
     expect((await t.client.post('/auth/refresh-token')).status).toBe(200);
     // Age the rotation past the grace period that covers two tabs refreshing at once.
-    await app.database.asSystem((tx) =>
+    await app.database.asOwner((tx) =>
       tx.execute(
         sql`update devices set rotated_at = now() - interval '5 minutes' where tenant_id = ${t.tenantId}`,
       ),
@@ -310,8 +308,9 @@ describe('POST /auth/refresh-token', () => {
   });
 
   it('ends a session 7 days after its last refresh, and 30 days after its sign-in however active', async () => {
+    // Moving the clock is the owner's business: no request path may rewrite when a session began.
     const age = async (tenantId: number, created: string, rotated: string) =>
-      app.database.asSystem((tx) =>
+      app.database.asOwner((tx) =>
         tx.execute(
           sql`update devices set created_at = now() - ${created}::interval, rotated_at = now() - ${rotated}::interval
               where tenant_id = ${tenantId}`,
@@ -517,7 +516,7 @@ describe('password reset', () => {
         .post(`/auth/reset-password/${encodeURIComponent(bad)}`, { password: 'long enough' });
       expect(res).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset link!' } });
     }
-    await app.database.asSystem((tx) =>
+    await app.database.asOwner((tx) =>
       tx.execute(
         sql`update password_reset_tokens set expires_at = now() - interval '1 second' where tenant_id = ${t.tenantId}`,
       ),

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, tenantAuth } from '../../platform/auth.ts';
+import { malformedForm } from '../../platform/errors.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
 import { type MenuService, type OptionKind, imageTooLarge, notAFile } from './menu.service.ts';
 
@@ -27,22 +28,44 @@ import { type MenuService, type OptionKind, imageTooLarge, notAFile } from './me
 const UPLOAD_MAX_BYTES = 4 * IMAGE_MAX_BYTES;
 
 /**
- * The bytes of the form's `image` file part, or null when there is none. Multipart's own failures
- * become the spec's words: too large → 413, not a form at all → no file.
+ * The bytes of the form's `image` file part, or null when there is none. Every part is read, so the
+ * multipart limits (fields, files) are reported as such rather than as a stream cut under the file.
+ * Multipart's own failures become the spec's words: too large → 413, not a form at all → no file,
+ * a body that ends mid-part → 400.
  */
 async function readImagePart(request: FastifyRequest): Promise<Buffer | null> {
+  const parts = request.parts();
+  let image: Buffer | null = null;
   try {
-    const part = await request.file();
-    if (!part) return null;
-    const bytes = await part.toBuffer();
-    return part.fieldname === 'image' ? bytes : null;
+    for (;;) {
+      const next = await parts.next();
+      if (next.done) break;
+      const part = next.value;
+      if (part.type !== 'file') continue;
+      try {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'image' && !image) image = bytes;
+      } catch (error) {
+        if (codeOf(error) !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+        // The file's stream is cut when the body ends early, or when a limit was hit just before the
+        // file: then the limit's own error is queued next, and it says more.
+        const queued = await parts.next().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        throw String(codeOf(queued)).endsWith('_LIMIT') ? queued : malformedForm();
+      }
+    }
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = codeOf(error);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notAFile();
     throw error;
   }
+  return image;
 }
+
+const codeOf = (error: unknown) => (error as { code?: unknown } | undefined)?.code;
 
 /** /menu-items/*: every call needs SETTINGS; GET /images/{key} is public (menu photos). */
 export function menuRoutes(app: Api, deps: { menu: MenuService }) {

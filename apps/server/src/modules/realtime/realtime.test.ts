@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { Device } from '@comanda/core';
-import { type TestApp, type TestClient, createTenant, startTestApp } from '../../../test/harness.ts';
+import { sql } from 'drizzle-orm';
+import { SignJWT, decodeJwt } from 'jose';
+import {
+  type TestApp,
+  type TestClient,
+  createTenant,
+  startTestApp,
+  uniqueUsername,
+} from '../../../test/harness.ts';
 
 let app: TestApp;
 const sockets: Socket[] = [];
@@ -14,11 +22,14 @@ afterAll(async () => {
 });
 
 /** A socket.io client carrying a browser client's cookies, connected and settled. */
-async function connect(client?: TestClient): Promise<{ socket: Socket; authenticated: boolean }> {
+async function connect(
+  client?: TestClient,
+  headers: Record<string, string> = {},
+): Promise<{ socket: Socket; authenticated: boolean }> {
   const socket = io(app.url, {
     path: '/socket.io',
     transports: ['websocket'],
-    extraHeaders: client ? { cookie: client.cookieHeader() } : {},
+    extraHeaders: { ...(client ? { cookie: client.cookieHeader() } : {}), ...headers },
     reconnection: false,
   });
   sockets.push(socket);
@@ -84,5 +95,67 @@ describe('realtime', () => {
     await t.client.post('/auth/remove-device', { device_id: other?.device_id });
     await expect(revoked).resolves.toBeDefined();
     await expect(closed).resolves.toBe('io server disconnect');
+  });
+});
+
+/** The key every node signs access tokens with, as the database holds it. */
+async function accessTokenKey(): Promise<Uint8Array> {
+  const result = await app.database.asOwner((tx) =>
+    tx.execute(sql`select value from app_secrets where name = 'access_token_key'`),
+  );
+  const [row] = (result as { rows: { value: string }[] }).rows;
+  return Buffer.from(row?.value ?? '', 'base64url');
+}
+
+describe('realtime handshake and session checks', () => {
+  it("refuses a handshake from another origin, and admits one from PUBLIC_URL's", async () => {
+    const t = await createTenant(app);
+    await expect(connect(t.client, { origin: 'https://evil.example' })).rejects.toThrow();
+    const port = new URL(app.url).port;
+    await expect(connect(t.client, { origin: `http://rebind.example:${port}` })).rejects.toThrow();
+    await expect(connect(t.client, { origin: app.url })).resolves.toMatchObject({ authenticated: true });
+  });
+
+  it('closes a socket when the access token it connected with expires, telling the client why', async () => {
+    const t = await createTenant(app);
+    // The same session, with a token that expires in two seconds instead of minutes.
+    const claims = decodeJwt(t.client.cookies.get('comanda_at') ?? '');
+    const short = await new SignJWT({ tid: claims.tid, uid: claims.uid, did: claims.did })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience('tenant')
+      .setIssuedAt()
+      .setExpirationTime('2s')
+      .sign(await accessTokenKey());
+    const client = t.client.copy();
+    client.cookies.set('comanda_at', short);
+    const { socket, authenticated } = await connect(client);
+    expect(authenticated).toBe(true);
+    const expired = new Promise((resolve) => socket.once('session_expired', resolve));
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    await expect(expired).resolves.toBeDefined();
+    await expect(closed).resolves.toBe('io server disconnect');
+  });
+
+  it("closes a user's sockets when their scopes change, and no one else's", async () => {
+    const t = await createTenant(app);
+    const username = uniqueUsername('staff');
+    await t.client.post('/users/add', { name: 'Rui', username, password: 'staff pw', userScopes: ['POS'] });
+    const staff = app.client();
+    expect((await staff.post('/auth/signin', { username, password: 'staff pw' })).status).toBe(200);
+    const { socket: staffSocket } = await connect(staff);
+    const { socket: ownerSocket } = await connect(t.client);
+    const changed = new Promise((resolve) => staffSocket.once('session_changed', resolve));
+    const closed = new Promise((resolve) => staffSocket.once('disconnect', resolve));
+    const ownerEvents = received(ownerSocket, 'session_changed', 500);
+    expect(
+      (await t.client.post(`/users/update/${username}`, { name: 'Rui', userScopes: ['POS', 'SETTINGS'] }))
+        .status,
+    ).toBe(200);
+    await expect(changed).resolves.toBeDefined();
+    await expect(closed).resolves.toBe('io server disconnect');
+    expect(await ownerEvents).toEqual([]);
+    expect(ownerSocket.connected).toBe(true);
+    // Reconnecting under the same cookies works: the handshake reads the new session.
+    await expect(connect(staff)).resolves.toMatchObject({ authenticated: true });
   });
 });

@@ -4,16 +4,25 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Events } from '../../platform/events.ts';
 import { COOKIES } from '../../platform/session-tokens.ts';
 import fastifyCookie from '@fastify/cookie';
+import { decodeJwt } from 'jose';
+import { originAllowed, sameOriginPolicy } from '../../platform/http.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 
 /** Rooms are named by the server from the session; a client never names one. */
 export const tenantRoom = (tenantId: number) => `tenant:${tenantId}`;
 const deviceRoom = (tenantId: number, deviceId: number) => `device:${tenantId}:${deviceId}`;
+const userRoom = (tenantId: number, userId: number) => `user:${tenantId}:${userId}`;
 
 interface SocketSession {
   tenantId: number;
+  userId: number;
   deviceId: number;
+  /** When the access token behind the handshake expires (ms since the epoch). */
+  expiresAt: number;
 }
+
+// setTimeout's limit; an access token lives minutes, so this only guards against a malformed exp.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * socket.io on the app's own port (ARCHITECTURE §5). The handshake's session cookie decides the tenant
@@ -22,6 +31,9 @@ interface SocketSession {
  * real events itself after each commit.
  */
 export async function startRealtime(httpServer: HttpServer, ctx: AppContext, auth: AuthService) {
+  const policy = sameOriginPolicy(ctx.config.publicUrl);
+  // Set once the node is stopping: new handshakes go elsewhere.
+  let draining = false;
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { session?: SocketSession }>(
     httpServer,
     {
@@ -29,6 +41,9 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
       serveClient: false,
       cors: { origin: false },
       connectTimeout: 20_000,
+      // The same rule as HTTP mutations: a page of another origin (or a DNS-rebinding one) cannot
+      // open a socket with the user's cookies.
+      allowRequest: (req, callback) => callback(null, !draining && originAllowed(policy, req.headers)),
     },
   );
   await attachAdapter(io, ctx);
@@ -36,10 +51,19 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
   /** The live session behind a handshake's cookie, if any (public sockets have none). */
   async function sessionOf(cookieHeader: string | undefined): Promise<SocketSession | undefined> {
     const cookies = fastifyCookie.parse(cookieHeader ?? '');
-    const claims = await ctx.tokens.verify(cookies[COOKIES.tenant.access] ?? '', 'tenant');
+    const token = cookies[COOKIES.tenant.access] ?? '';
+    const claims = await ctx.tokens.verify(token, 'tenant');
     if (!claims?.tid) return undefined;
     const session = await auth.loadSession(claims.tid, claims.uid, claims.did);
-    return session?.tenantActive ? { tenantId: session.tenantId, deviceId: session.deviceId } : undefined;
+    if (!session?.tenantActive) return undefined;
+    // verify() has checked the signature and expiry; exp is read here only to schedule the re-check.
+    const exp = decodeJwt(token).exp ?? 0;
+    return {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      deviceId: session.deviceId,
+      expiresAt: exp * 1000,
+    };
   }
 
   io.use((socket, next) => {
@@ -58,8 +82,19 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
   io.on('connection', (socket) => {
     const session = socket.data.session;
     if (session) {
-      void socket.join([tenantRoom(session.tenantId), deviceRoom(session.tenantId, session.deviceId)]);
+      void socket.join([
+        tenantRoom(session.tenantId),
+        deviceRoom(session.tenantId, session.deviceId),
+        userRoom(session.tenantId, session.userId),
+      ]);
       socket.emit('authenticated', { tenant: true });
+      // The socket may not outlive the token it was admitted with: at expiry the client refreshes
+      // its session and reconnects, and the handshake checks the session again.
+      const timer = setTimeout(
+        () => endSocket(socket, 'session_expired'),
+        Math.min(Math.max(session.expiresAt - Date.now(), 0), MAX_TIMER_MS),
+      );
+      socket.once('disconnect', () => clearTimeout(timer));
     }
     // Legacy announcements: acknowledged, never trusted.
     for (const event of [
@@ -72,23 +107,52 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
     }
   });
 
+  /**
+   * Tells a socket why it is closed, then closes it. The client reads `session_expired` and
+   * `session_changed` as "refresh and reconnect", `session_revoked` as "sign out".
+   */
+  function endSocket(
+    socket: { emit(event: string, payload: object): unknown; disconnect(close: boolean): unknown },
+    reason: string,
+  ) {
+    socket.emit(reason, {});
+    socket.disconnect(true);
+  }
+
+  /** Every socket in a room (across nodes), told why and closed. */
+  function endRoom(room: string, reason: string) {
+    io.in(room)
+      .fetchSockets()
+      .then((sockets) => {
+        // Socket by socket, so the notice is sent before the close: a cluster adapter may deliver a
+        // room broadcast after a disconnect issued right behind it.
+        for (const socket of sockets) endSocket(socket, reason);
+      })
+      .catch((err: unknown) => ctx.log.warn({ err }, `could not close realtime sockets (${reason})`));
+  }
+
   const events: Events = {
     toTenant: (tenantId, event, payload) => void io.to(tenantRoom(tenantId)).emit(event, payload),
-    deviceRevoked: (tenantId, deviceId) => {
-      // Socket by socket, so the notice is sent before the close: a cluster adapter may deliver a room
-      // broadcast after a disconnect issued right behind it.
-      io.in(deviceRoom(tenantId, deviceId))
-        .fetchSockets()
-        .then((sockets) => {
-          for (const socket of sockets) {
-            socket.emit('session_revoked', {});
-            socket.disconnect(true);
-          }
-        })
-        .catch((err: unknown) => ctx.log.warn({ err }, 'could not sign a revoked device out of realtime'));
-    },
+    deviceRevoked: (tenantId, deviceId) => endRoom(deviceRoom(tenantId, deviceId), 'session_revoked'),
+    sessionChanged: (tenantId, userId) => endRoom(userRoom(tenantId, userId), 'session_changed'),
   };
-  return { io, events, close: () => io.close() };
+  return {
+    io,
+    events,
+    /**
+     * First step of a shutdown: tell every socket, then drop the engine's connections without a
+     * socket.io disconnect packet, so clients see a transport close and reconnect (to another node,
+     * or to this one once restarted). The HTTP server is left to Fastify's close.
+     */
+    drain() {
+      draining = true;
+      // This node's sockets only, and now: a cluster adapter may publish before it delivers locally.
+      io.local.emit('server_shutdown', {});
+      // close() without discard lets the notice above flush first; engine.close() would drop it.
+      for (const socket of io.sockets.sockets.values()) socket.conn.close();
+    },
+    close: () => io.close(),
+  };
 }
 
 /** Fan-out across app nodes: Redis when REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY, else in-process. */
@@ -103,10 +167,12 @@ async function attachAdapter(io: Server, ctx: AppContext) {
     io.engine.on('close', () => void Promise.allSettled([pub.quit(), sub.quit()]));
     return;
   }
-  if (ctx.database.pool) {
+  if (ctx.database.systemPool) {
     const { createAdapter } = await import('@socket.io/postgres-adapter');
     io.adapter(
-      createAdapter(ctx.database.pool, { errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter') }),
+      createAdapter(ctx.database.systemPool, {
+        errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter'),
+      }),
     );
   }
 }

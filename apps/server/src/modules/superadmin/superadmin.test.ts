@@ -79,7 +79,7 @@ describe('super admin sessions', () => {
     const aged = async (created: string, rotated: string) => {
       const c = await signedInSuperadmin();
       const device = Number((c.cookies.get('comanda_sa_rt') ?? '').split('.')[0]);
-      await app.database.asSystem((tx) =>
+      await app.database.asOwner((tx) =>
         tx.execute(
           sql`update superadmin_devices set created_at = now() - ${created}::interval,
               rotated_at = now() - ${rotated}::interval where id = ${device}`,

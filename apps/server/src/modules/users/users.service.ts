@@ -94,7 +94,7 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async update(caller: Caller, username: string, input: z.output<typeof updateUserSchema>) {
-      await database.inTenant(caller.tenantId, async (tx) => {
+      const userId = await database.inTenant(caller.tenantId, async (tx) => {
         const user = await managedUser(tx, caller, username);
         checkGrantable(caller, input.userScopes);
         await repo.updateUser(tx, caller.tenantId, user.id, {
@@ -110,7 +110,9 @@ export function createUsersService(ctx: AppContext) {
           targetId: username,
           details: { scopes: input.userScopes },
         });
+        return user.id;
       });
+      ctx.events.sessionChanged(caller.tenantId, userId);
       return { message: 'User updated successfully!' };
     },
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { migrate } from './migrate.ts';
+import { type MigrationSession, migrate } from './migrate.ts';
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -16,11 +17,25 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      /** The owner: runs migrations and, unless appUrl is given, provisions the login role. */
+      url: string;
+      /** A login role the operator made (DATABASE_APP_URL); without it the app makes comanda_login. */
+      appUrl?: string;
+      poolSize?: number;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** The role requests log in as when the operator provides none (docs/database.md). */
+export const LOGIN_ROLE = 'comanda_login';
 
 export interface Database {
   kind: 'postgres' | 'pglite';
+  /**
+   * Plain queries on the request pool. On PostgreSQL it logs in as a role that owns nothing and has
+   * no rights of its own: only inTenant and asSystem can read or write a table.
+   */
   db: Db;
   /**
    * Runs fn in one transaction as the tenant: queries run as the unprivileged comanda_app role with
@@ -28,12 +43,14 @@ export interface Database {
    */
   inTenant<T>(tenantId: number, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * The one explicit path that sees across tenants: sign-in lookups, session checks and super-admin work.
-   * It runs as the connecting (owner) role; keep its callers few and obvious.
+   * The one explicit path that sees across tenants: sign-in lookups, session checks and super-admin
+   * work. It runs as comanda_system, which may read and write only what those need (migration 0003).
    */
   asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** pg's pool when on PostgreSQL (the realtime adapter shares it). */
-  pool?: pg.Pool;
+  /** The key that signs access tokens, shared by every node; read by the owner at start. */
+  accessTokenKey: Uint8Array;
+  /** On PostgreSQL: a small pool whose connections run as comanda_system, for the realtime adapter. */
+  systemPool?: pg.Pool;
   /** The embedded database, for dumping a migrated copy in tests. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -42,82 +59,223 @@ export interface Database {
 // pg answers bigint (int8) as strings; ids and counts fit in a double, so read them as numbers like PGlite does.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+// Any constant: serialises concurrent starts' provisioning within one database.
+const PROVISION_LOCK = 727_002;
+
 /**
- * The connecting role runs migrations and the system path, so it must see every tenant's rows; a role
- * that cannot would start fine and then fail every sign-in. Refuse to start instead, in one line.
+ * The owner runs migrations and writes rows in every tenant (forced RLS still applies to an owner
+ * without BYPASSRLS); a role that cannot would silently migrate nothing. Refuse to start instead.
  */
-async function checkConnectingRole(pool: pg.Pool) {
-  const { rows } = await pool.query<{ ok: boolean }>(
+async function checkOwnerRole(client: pg.Client) {
+  const { rows } = await client.query<{ ok: boolean }>(
     `select rolsuper or rolbypassrls as ok from pg_roles where rolname = current_user`,
   );
   if (!rows[0]?.ok) {
     throw new Error(
-      'The DATABASE_URL role must be a superuser or have BYPASSRLS (tenant requests switch to comanda_app); see docs/database.md',
+      'The DATABASE_URL role must be a superuser or have BYPASSRLS: it runs the migrations; see docs/database.md',
     );
   }
 }
 
+/**
+ * The request pool's role must gain nothing from RESET ROLE: no superuser, no BYPASSRLS, no inherited
+ * rights, and it must be able to switch to the two roles the app uses.
+ */
+async function checkLoginRole(pool: pg.Pool) {
+  const { rows } = await pool.query<{
+    rolname: string;
+    unsafe: boolean;
+    inherits: boolean;
+    can_switch: boolean;
+    owns: boolean;
+  }>(`
+    select r.rolname,
+      r.rolsuper or r.rolbypassrls as unsafe,
+      pg_has_role(current_user, 'comanda_app', 'USAGE') or pg_has_role(current_user, 'comanda_system', 'USAGE') as inherits,
+      pg_has_role(current_user, 'comanda_app', 'MEMBER') and pg_has_role(current_user, 'comanda_system', 'MEMBER') as can_switch,
+      exists (select 1 from pg_class c where c.relowner = r.oid and c.relnamespace = 'public'::regnamespace) as owns
+    from pg_roles r where r.rolname = current_user`);
+  const r = rows[0];
+  const problem = !r
+    ? 'is unknown'
+    : r.unsafe
+      ? 'must be NOSUPERUSER and NOBYPASSRLS'
+      : r.inherits
+        ? 'must be NOINHERIT (it would use comanda_app or comanda_system rights without switching)'
+        : !r.can_switch
+          ? 'must be granted comanda_app and comanda_system'
+          : r.owns
+            ? 'must own no tables'
+            : undefined;
+  if (problem) throw new Error(`The request role ${r?.rolname ?? ''} ${problem}; see docs/database.md`);
+}
+
+/** The owner's one connection, as a migration session (a transaction per call). */
+function ownerSession(client: pg.Client) {
+  return async (fn: (s: MigrationSession) => Promise<void>) => {
+    await client.query('begin');
+    try {
+      await fn({
+        exec: async (script) => void (await client.query(script)),
+        query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
+      });
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    }
+  };
+}
+
+/** A secret shared by every node of one database, made by the first start; only the owner reads it. */
+async function ensureSecret(s: MigrationSession, name: string): Promise<string> {
+  await s.query(`insert into app_secrets (name, value) values ($1, $2) on conflict (name) do nothing`, [
+    name,
+    crypto.randomBytes(32).toString('base64url'),
+  ]);
+  const [row] = await s.query<{ value: string }>('select value from app_secrets where name = $1', [name]);
+  if (!row) throw new Error(`secret ${name} missing`);
+  return row.value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Makes comanda_login (LOGIN, owns nothing, NOINHERIT, may SET ROLE to comanda_app and comanda_system)
+ * and answers the URL to connect as it. Roles are cluster-wide and other databases of the cluster
+ * (parallel test copies, a second site) may be doing the same right now: every step tolerates having
+ * lost that race, and the whole is retried on the errors concurrent catalog writes raise.
+ */
+async function provisionLoginRole(owner: pg.Client, ownerUrl: string): Promise<string> {
+  let password = '';
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await ownerSession(owner)(async (s) => {
+        await s.query('select pg_advisory_xact_lock($1)', [PROVISION_LOCK]);
+        password = await ensureSecret(s, 'database_login_password');
+        await s.exec(`
+          DO $$
+          BEGIN
+            CREATE ROLE ${LOGIN_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT NOCREATEDB NOCREATEROLE;
+          EXCEPTION WHEN duplicate_object OR unique_violation THEN
+            NULL;
+          END $$;
+          GRANT comanda_app, comanda_system TO ${LOGIN_ROLE};`);
+      });
+      break;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // unique_violation, duplicate_object, "tuple concurrently updated", deadlock, serialization
+      if (attempt >= 5 || !['23505', '42710', 'XX000', '40P01', '40001'].includes(code ?? '')) throw error;
+      await sleep(50 + Math.random() * 200);
+    }
+  }
+  const u = new URL(ownerUrl);
+  u.username = LOGIN_ROLE;
+  u.password = password;
+  const loginUrl = u.toString();
+  // The password lives in this database; another database of the cluster may have set its own. Set
+  // ours only when it does not work, so nodes of one database never lock each other out.
+  const probe = new pg.Client({ connectionString: loginUrl });
+  try {
+    await probe.connect();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== '28P01' && code !== '28000') throw error;
+    await owner.query(`ALTER ROLE ${LOGIN_ROLE} PASSWORD ${owner.escapeLiteral(password)}`);
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  return loginUrl;
+}
+
+/** Opens a PostgreSQL database: the owner migrates, then requests run on the login role's pool. */
+async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>) {
+  const owner = new pg.Client({ connectionString: options.url });
+  await owner.connect();
+  let accessTokenKey: string;
+  let appUrl: string;
+  try {
+    await checkOwnerRole(owner);
+    await migrate(ownerSession(owner));
+    accessTokenKey = await (async () => {
+      let value = '';
+      await ownerSession(owner)(async (s) => {
+        value = await ensureSecret(s, 'access_token_key');
+      });
+      return value;
+    })();
+    appUrl = options.appUrl ?? (await provisionLoginRole(owner, options.url));
+  } finally {
+    await owner.end();
+  }
+  const pool = new pg.Pool({ connectionString: appUrl, max: options.poolSize ?? 10 });
+  try {
+    await checkLoginRole(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  // The realtime adapter runs its own queries (LISTEN, its attachments table) outside any
+  // transaction: its connections start as comanda_system (the server checks the membership).
+  const systemPool = new pg.Pool({ connectionString: appUrl, max: 2, options: '-c role=comanda_system' });
+  return {
+    db: drizzlePg({ client: pool, schema }) as Db,
+    systemPool,
+    accessTokenKey,
+    close: async () => {
+      // The realtime adapter may still be acquiring its LISTEN connection when it is closed (a node
+      // stopped right after starting); it then never gives it back and end() would wait for ever.
+      await Promise.all([pool.end(), Promise.race([systemPool.end(), sleep(1_000)])]);
+    },
+  };
+}
+
+/** Opens the embedded database (one superuser session) and applies pending migrations. */
+async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>) {
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const lite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const session = (fn: (s: MigrationSession) => Promise<void>) =>
+    lite.transaction(async (t) => {
+      await fn({
+        exec: async (script) => void (await t.exec(script)),
+        query: async <R>(text: string, params?: unknown[]) => (await t.query<R>(text, params)).rows,
+      });
+    });
+  await migrate(session);
+  let accessTokenKey = '';
+  await session(async (s) => {
+    accessTokenKey = await ensureSecret(s, 'access_token_key');
+  });
+  return {
+    db: drizzlePglite({ client: lite, schema }) as Db,
+    pglite: lite,
+    accessTokenKey,
+    close: () => lite.close(),
+  };
+}
+
 /** Opens the database (embedded PGlite or a PostgreSQL server) and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  let db: Db;
-  let close: () => Promise<void>;
-  let pool: pg.Pool | undefined;
-  let pglite: PGlite | undefined;
-  if (options.kind === 'postgres') {
-    pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const p = pool;
-    db = drizzlePg({ client: pool, schema });
-    close = () => p.end();
-  } else {
-    if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-    const client = pglite;
-    db = drizzlePglite({ client, schema });
-    close = () => client.close();
-  }
-  if (pool) {
-    const p = pool;
-    if (pool) await checkConnectingRole(pool);
-    await migrate(async (fn) => {
-      const c = await p.connect();
-      try {
-        await c.query('begin');
-        await fn({
-          exec: async (script) => void (await c.query(script)),
-          query: async <R>(text: string, params?: unknown[]) => (await c.query(text, params)).rows as R[],
-        });
-        await c.query('commit');
-      } catch (error) {
-        await c.query('rollback');
-        throw error;
-      } finally {
-        c.release();
-      }
+  const opened = options.kind === 'postgres' ? await openPostgres(options) : await openPglite(options);
+  const { db } = opened;
+  // The same path on both drivers: SET LOCAL ROLE, undone at commit. On PGlite the session is a
+  // superuser, so these switches are what make RLS and the grants apply there at all.
+  const as = <T>(role: 'comanda_app' | 'comanda_system', tenantId: string, fn: (tx: Tx) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${role}, true)`,
+      );
+      return fn(tx);
     });
-  } else if (pglite) {
-    const lite = pglite;
-    await migrate((fn) =>
-      lite.transaction(async (t) => {
-        await fn({
-          exec: async (script) => void (await t.exec(script)),
-          query: async <R>(text: string, params?: unknown[]) => (await t.query<R>(text, params)).rows,
-        });
-      }),
-    );
-  }
   return {
     kind: options.kind,
     db,
-    pool,
-    pglite,
-    close,
-    inTenant: (tenantId, fn) =>
-      db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'comanda_app', true)`,
-        );
-        return fn(tx);
-      }),
-    asSystem: (fn) => db.transaction((tx) => fn(tx)),
+    accessTokenKey: Buffer.from(opened.accessTokenKey, 'base64url'),
+    systemPool: 'systemPool' in opened ? opened.systemPool : undefined,
+    pglite: 'pglite' in opened ? opened.pglite : undefined,
+    close: opened.close,
+    inTenant: (tenantId, fn) => as('comanda_app', String(tenantId), fn),
+    asSystem: (fn) => as('comanda_system', '', fn),
   };
 }

@@ -67,12 +67,12 @@ describe('row-level security', () => {
   it('keeps the audit log append-only, even for the owner', async () => {
     const a = await createTenant(app);
     await expect(
-      app.database.asSystem((tx) =>
+      app.database.asOwner((tx) =>
         tx.execute(sql`update audit_log set action = 'x' where tenant_id = ${a.tenantId}`),
       ),
     ).rejects.toThrow();
     await expect(
-      app.database.asSystem((tx) => tx.execute(sql`delete from audit_log where tenant_id = ${a.tenantId}`)),
+      app.database.asOwner((tx) => tx.execute(sql`delete from audit_log where tenant_id = ${a.tenantId}`)),
     ).rejects.toThrow();
   });
 });

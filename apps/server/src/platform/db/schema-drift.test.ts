@@ -1,9 +1,8 @@
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from './client.ts';
 import * as schema from './schema.ts';
-import { openTestDatabase } from '../../../test/harness.ts';
+import { type TestDatabase, openTestDatabase } from '../../../test/harness.ts';
 
 // The migrations are the truth and schema.ts is a hand-kept mirror that types every query: this test
 // fails when the two disagree, instead of a query failing in production.
@@ -42,7 +41,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-let database: Database;
+let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase();
 });
@@ -56,12 +55,15 @@ describe('schema.ts mirrors the migrated database', () => {
       data_type: string;
       is_nullable: 'YES' | 'NO';
     }
-    const result = await database.db.execute(sql`
+    // information_schema shows only the columns the asking role may use: ask as the owner.
+    const result = await database.asOwner((tx) =>
+      tx.execute(sql`
       select c.table_name, c.column_name, c.data_type, c.is_nullable
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
       where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-      order by c.table_name, c.ordinal_position`);
+      order by c.table_name, c.ordinal_position`),
+    );
     const rows = rowsOf<ColumnRow>(result);
     const migrated = new Map<string, Map<string, Column>>();
     for (const row of rows) {
