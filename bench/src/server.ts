@@ -59,7 +59,9 @@ export async function startServer(opts: {
     AUTH_ADDRESS_RATE_LIMIT: '100000',
     // Settings from the caller's shell must not change what is measured.
     DATABASE_URL: opts.databaseUrl ?? '',
+    DATABASE_APP_URL: '',
     PUBLIC_URL: '',
+    API_DOCS: '',
     REDIS_URL: '',
     SMTP_URL: '',
     TRUST_PROXY: '',

@@ -58,6 +58,10 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
+      // The app makes its own login role; and the only origin it accepts is PUBLIC_URL's, which must be
+      // the address the browser uses (the default, http://HOST:PORT).
+      DATABASE_APP_URL: '',
+      PUBLIC_URL: '',
       LOG_LEVEL: 'warn',
       SUPERADMIN_USERNAME: SUPERADMIN.username,
       SUPERADMIN_PASSWORD: SUPERADMIN.password,

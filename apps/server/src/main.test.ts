@@ -42,6 +42,7 @@ async function startServer() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: db.kind === 'postgres' ? await copyTemplateDatabase(db) : '',
+      DATABASE_APP_URL: '',
       PUBLIC_URL: '',
       LOG_LEVEL: 'warn',
       REDIS_URL: '',

@@ -15,6 +15,8 @@ describe('loadConfig', () => {
     [{ SUPERADMIN_USERNAME: 'root@x.io' }, 'SUPERADMIN_PASSWORD'],
     [{ BILLING: 'stripe' }, 'STRIPE_SECRET_KEY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_APP_URL: 'postgres://web@db/comanda' }, 'DATABASE_APP_URL'],
+    [{ API_DOCS: 'maybe' }, 'API_DOCS'],
   ])('stops with one line naming the variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));

@@ -112,14 +112,15 @@ async function checkLoginRole(pool: pg.Pool) {
 
 /** The owner's one connection, as a migration session (a transaction per call). */
 function ownerSession(client: pg.Client) {
-  return async (fn: (s: MigrationSession) => Promise<void>) => {
+  return async <T>(fn: (s: MigrationSession) => Promise<T>): Promise<T> => {
     await client.query('begin');
     try {
-      await fn({
+      const result = await fn({
         exec: async (script) => void (await client.query(script)),
         query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
       });
       await client.query('commit');
+      return result;
     } catch (error) {
       await client.query('rollback');
       throw error;
@@ -198,13 +199,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   try {
     await checkOwnerRole(owner);
     await migrate(ownerSession(owner));
-    accessTokenKey = await (async () => {
-      let value = '';
-      await ownerSession(owner)(async (s) => {
-        value = await ensureSecret(s, 'access_token_key');
-      });
-      return value;
-    })();
+    accessTokenKey = await ownerSession(owner)((s) => ensureSecret(s, 'access_token_key'));
     appUrl = options.appUrl ?? (await provisionLoginRole(owner, options.url));
   } finally {
     await owner.end();
@@ -235,18 +230,15 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>) {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const lite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const session = (fn: (s: MigrationSession) => Promise<void>) =>
-    lite.transaction(async (t) => {
-      await fn({
+  const session = <T>(fn: (s: MigrationSession) => Promise<T>) =>
+    lite.transaction((t) =>
+      fn({
         exec: async (script) => void (await t.exec(script)),
         query: async <R>(text: string, params?: unknown[]) => (await t.query<R>(text, params)).rows,
-      });
-    });
+      }),
+    );
   await migrate(session);
-  let accessTokenKey = '';
-  await session(async (s) => {
-    accessTokenKey = await ensureSecret(s, 'access_token_key');
-  });
+  const accessTokenKey = await session((s) => ensureSecret(s, 'access_token_key'));
   return {
     db: drizzlePglite({ client: lite, schema }) as Db,
     pglite: lite,

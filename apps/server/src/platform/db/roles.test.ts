@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
+import { openDatabase } from './client.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -60,6 +61,13 @@ if (kind === 'postgres') {
         app.database.db.transaction((tx) => tx.execute(sql.raw(`set local role "${owner}"`))),
       );
       expect(state).toBe(PERMISSION_DENIED);
+    });
+
+    it('refuses to start when DATABASE_APP_URL names a role that RESET ROLE would make powerful', async () => {
+      const ownerUrl = app.database.ownerUrl ?? '';
+      await expect(openDatabase({ kind: 'postgres', url: ownerUrl, appUrl: ownerUrl })).rejects.toThrow(
+        /must be NOSUPERUSER and NOBYPASSRLS/,
+      );
     });
 
     it('owns no table', async () => {
