@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 // `npm run dev -w apps/web` proxies the API and sockets to a server on :3000.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
@@ -12,7 +13,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in the build the server publishes: they would hand out the whole source. The dev
+    // server (`npm run dev -w apps/web`) still has them.
+    sourcemap: false,
     chunkSizeWarningLimit: 900,
   },
 });

@@ -153,17 +153,34 @@ export async function buildApp(opts: BuildOptions) {
       root: webDist,
       wildcard: false,
       index: false,
-      // Vite names assets by content hash: cache them for good; index.html is never cached.
+      // `npm run build` writes a .br and a .gz beside each text asset; the best one the browser accepts
+      // is sent with Content-Encoding, so nothing is compressed per request.
+      preCompressed: true,
+      // @fastify/static's own Cache-Control (max-age=0 by default) is written after setHeaders and would
+      // replace ours, so it is off and setHeaders decides alone.
+      cacheControl: false,
+      // Source maps are for development (Vite's dev server); a build that made some does not publish them.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // Vite names assets by content hash: cache them for good. Everything else (index.html, the
+        // favicon) may change under the same name, so the browser asks again each time.
+        res.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        // The same URL answers brotli, gzip or plain bytes depending on Accept-Encoding.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
-  // The single-page app answers every other GET for a page; unknown API paths stay JSON 404s.
+  // The single-page app answers every other GET for a page; unknown API paths stay JSON 404s, and so
+  // does a missing asset (an old chunk after a deploy must fail as a script error, not load as HTML).
   app.setNotFoundHandler((request, reply) => {
     const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/socket.io') &&
+      !request.url.startsWith('/assets/');
     if (!webDist || !isPage) return reply.status(404).send({ message: 'Not found!' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -28,8 +28,8 @@ export async function openTestDatabase(): Promise<Database> {
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-/** The real application on a loopback port with its own database and data dir. */
-export async function startTestApp(env: Record<string, string> = {}) {
+/** The real application on a loopback port with its own database and data dir (and a web build to serve). */
+export async function startTestApp(env: Record<string, string> = {}, opts: { webDist?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -39,7 +39,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openTestDatabase();
-  const { app, ctx } = await buildApp({ config, database, logger: false });
+  const { app, ctx } = await buildApp({ config, database, logger: false, webDist: opts.webDist });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -106,7 +106,9 @@ export class TestClient {
       const [pair, ...attrs] = line.split(';');
       const [name, ...rest] = (pair ?? '').split('=');
       const value = rest.join('=');
-      const expired = attrs.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      const expired = attrs.some(
+        (a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()),
+      );
       if (!name) continue;
       if (expired || value === '') this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
