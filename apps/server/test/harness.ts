@@ -106,9 +106,7 @@ export class TestClient {
       const [pair, ...attrs] = line.split(';');
       const [name, ...rest] = (pair ?? '').split('=');
       const value = rest.join('=');
-      const expired = attrs.some(
-        (a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()),
-      );
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
       if (!name) continue;
       if (expired || value === '') this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
