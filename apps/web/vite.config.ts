@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mantineCssPerComponent } from './mantine-css.ts';
 import { precompress } from './precompress.ts';
 
 // `npm run dev -w apps/web` proxies the API and sockets to a server on :3000.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineCssPerComponent(), precompress()],
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
