@@ -9,8 +9,8 @@ const gzip = promisify(zlib.gzip);
 
 // Text formats only: images and fonts are compressed already.
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
-// Below this the response headers outweigh what compression saves.
-const MIN_BYTES = 1024;
+// Below this compression saves less than the Content-Encoding and Vary headers it adds.
+const MIN_BYTES = 256;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {

@@ -58,8 +58,8 @@ describe('landing, login and dashboard', () => {
       expect(headers['cache-control'], r.url()).toBe('public, max-age=31536000, immutable');
       const text = /\.(js|css|json)$/.test(new URL(r.url()).pathname);
       const size = Number(headers['content-length'] ?? (await r.body()).length);
-      // The build writes no compressed variant under 1 KiB; everything above arrives as brotli.
-      if (text && (headers['content-encoding'] || size >= 1024)) {
+      // The build writes no compressed variant under 256 bytes; everything above arrives as brotli.
+      if (text && (headers['content-encoding'] || size >= 256)) {
         expect(headers['content-encoding'], r.url()).toBe('br');
       }
     }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { eq } from 'drizzle-orm';
@@ -149,8 +149,7 @@ export async function buildApp(opts: BuildOptions) {
   const webDist =
     opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
   if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
+    const common = {
       wildcard: false,
       index: false,
       // `npm run build` writes a .br and a .gz beside each text asset; the best one the browser accepts
@@ -160,16 +159,33 @@ export async function buildApp(opts: BuildOptions) {
       // replace ours, so it is off and setHeaders decides alone.
       cacheControl: false,
       // Source maps are for development (Vite's dev server); a build that made some does not publish them.
-      allowedPath: (pathname) => !pathname.endsWith('.map'),
-      setHeaders: (res, file) => {
-        // Vite names assets by content hash: cache them for good. Everything else (index.html, the
-        // favicon) may change under the same name, so the browser asks again each time.
-        res.setHeader(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-        // The same URL answers brotli, gzip or plain bytes depending on Accept-Encoding.
-        res.setHeader('vary', 'accept-encoding');
+      allowedPath: (pathname: string) => !pathname.endsWith('.map'),
+    } satisfies FastifyStaticOptions;
+    // The same URL answers brotli, gzip or plain bytes depending on Accept-Encoding.
+    const vary = (res: { setHeader(name: string, value: string): unknown }) =>
+      res.setHeader('vary', 'accept-encoding');
+    // Vite names assets by content hash: cached for good and never asked about again, so validators
+    // (ETag, Last-Modified) would only add bytes to each of the page's many responses.
+    await app.register(fastifyStatic, {
+      ...common,
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      etag: false,
+      lastModified: false,
+      setHeaders: (res) => {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        vary(res);
+      },
+    });
+    // Everything else (index.html, the favicon) may change under the same name: revalidated on each use.
+    await app.register(fastifyStatic, {
+      ...common,
+      root: webDist,
+      globIgnore: ['assets/**'],
+      setHeaders: (res) => {
+        res.setHeader('cache-control', 'no-cache');
+        vary(res);
       },
     });
   }

@@ -52,6 +52,9 @@ describe('hashed assets', () => {
     expect(res.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
     expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
     expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    // Never revalidated, so no validators.
+    expect(res.headers.get('etag')).toBeNull();
+    expect(res.headers.get('last-modified')).toBeNull();
     expect(await res.text()).toBe(ENTRY);
   });
 
