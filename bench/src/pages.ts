@@ -326,6 +326,8 @@ async function main() {
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
     .replace(/:/g, '-');
+  const load1 = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+  const loadBefore = load1();
   let server: BenchServer | undefined;
   let browser: Browser | undefined;
   try {
@@ -372,6 +374,9 @@ async function main() {
       },
       profile: PROFILE,
       runs: RUNS,
+      // Timings under CPU throttling are sensitive to other programs on the machine; the 1-minute load
+      // average says how busy it was (on cpuCount cores).
+      loadAverage: { before: loadBefore, after: load1() },
       notes: [
         'Each cold load is a fresh browser profile; the page is measured once the network was idle for 500 ms.',
         'transferred = CDP encodedDataLength (headers included); decoded = body bytes after decompression.',
