@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -178,21 +178,54 @@ export async function buildApp(opts: BuildOptions) {
   const webDist =
     opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
   if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
+    const common = {
       wildcard: false,
       index: false,
-      // Vite names assets by content hash: cache them for good; index.html is never cached.
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      // `npm run build` writes a .br and a .gz beside each text asset; the best one the browser accepts
+      // is sent with Content-Encoding, so nothing is compressed per request.
+      preCompressed: true,
+      // @fastify/static's own Cache-Control (max-age=0 by default) is written after setHeaders and would
+      // replace ours, so it is off and setHeaders decides alone.
+      cacheControl: false,
+      // Source maps are for development (Vite's dev server); a build that made some does not publish them.
+      allowedPath: (pathname: string) => !pathname.endsWith('.map'),
+    } satisfies FastifyStaticOptions;
+    // The same URL answers brotli, gzip or plain bytes depending on Accept-Encoding.
+    const vary = (res: { setHeader(name: string, value: string): unknown }) =>
+      res.setHeader('vary', 'accept-encoding');
+    // Vite names assets by content hash: cached for good and never asked about again, so validators
+    // (ETag, Last-Modified) would only add bytes to each of the page's many responses.
+    await app.register(fastifyStatic, {
+      ...common,
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      etag: false,
+      lastModified: false,
+      setHeaders: (res) => {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        vary(res);
+      },
+    });
+    // Everything else (index.html, the favicon) may change under the same name: revalidated on each use.
+    await app.register(fastifyStatic, {
+      ...common,
+      root: webDist,
+      globIgnore: ['assets/**'],
+      setHeaders: (res) => {
+        res.setHeader('cache-control', 'no-cache');
+        vary(res);
       },
     });
   }
-  // The single-page app answers every other GET for a page; unknown API paths stay JSON 404s.
+  // The single-page app answers every other GET for a page; unknown API paths stay JSON 404s, and so
+  // does a missing asset (an old chunk after a deploy must fail as a script error, not load as HTML).
   app.setNotFoundHandler((request, reply) => {
     const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io');
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/socket.io') &&
+      !request.url.startsWith('/assets/');
     if (!webDist || !isPage) return reply.status(404).send({ message: 'Not found!' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -42,7 +42,10 @@ export async function copyTemplateDatabase(db: { url: string; template: string }
 export async function openTestDatabase(): Promise<TestDatabase> {
   const db = inject('db');
   if (db.kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(db.file)]) });
+    const database = await openDatabase({
+      kind: 'pglite',
+      loadDataDir: new Blob([fs.readFileSync(db.file)]),
+    });
     // The embedded session is a superuser; outside inTenant/asSystem nothing switches its role.
     const owner: Db = drizzlePglite({ client: database.pglite!, schema });
     return Object.assign(database, { asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn) });
@@ -77,13 +80,14 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The real application on a loopback port with its own database and data dir. The port is chosen
+ * The real application on a loopback port with its own database and data dir (and a web build
+ * to serve, when given). The port is chosen
  * first so that PUBLIC_URL (unless a test sets one) is the URL the server really answers on, as in
  * production: the Origin checks compare with it.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void }; database?: TestDatabase } = {},
+  opts: { logStream?: { write(line: string): void }; database?: TestDatabase; webDist?: string } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
   const port = await freePort();
@@ -103,6 +107,7 @@ export async function startTestApp(
   const { app, ctx, auth } = await buildApp({
     config,
     database,
+    ...(opts.webDist ? { webDist: opts.webDist } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
   });
   await app.listen({ port, host: '127.0.0.1' });

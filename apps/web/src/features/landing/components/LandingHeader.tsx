@@ -1,20 +1,21 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from './Brand.tsx';
+import { SECTIONS } from './sections.ts';
 import classes from './landing.module.css';
 
-const SECTIONS = [
-  { href: '#features', key: 'nav.features' },
-  { href: '#pricing', key: 'nav.pricing' },
-  { href: '#contact', key: 'nav.contact' },
-] as const;
+// The drawer brings a portal, a focus trap and a scroll area (about a sixth of the landing page's
+// weight); it is fetched on the first tap of the burger, which most visitors never make.
+const MenuDrawer = lazy(() => import('./MenuDrawer.tsx').then((m) => ({ default: m.MenuDrawer })));
 
 /** Sticky top bar; below the sm breakpoint the links move into a drawer. */
 export function LandingHeader() {
   const { t } = useTranslation('landing');
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
 
   return (
     <Box component="header" className={classes.header}>
@@ -43,40 +44,21 @@ export function LandingHeader() {
 
           <Burger
             opened={opened}
-            onClick={toggle}
+            onClick={() => {
+              setDrawerWanted(true);
+              toggle();
+            }}
             hiddenFrom="sm"
             aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
           />
         </Group>
       </Container>
 
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="80%"
-        hiddenFrom="sm"
-        title={<Brand />}
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-      >
-        <Stack gap="lg" component="nav" aria-label={t('nav.label')}>
-          <Box>
-            {SECTIONS.map((s) => (
-              <a key={s.href} href={s.href} className={classes.drawerLink} onClick={close}>
-                {t(s.key)}
-              </a>
-            ))}
-          </Box>
-          <Stack gap="sm">
-            <Button component={Link} to="/login" variant="default" fullWidth onClick={close}>
-              {t('nav.login')}
-            </Button>
-            <Button component={Link} to="/register" fullWidth onClick={close}>
-              {t('nav.getStarted')}
-            </Button>
-          </Stack>
-        </Stack>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </Box>
   );
 }

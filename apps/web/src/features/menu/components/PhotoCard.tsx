@@ -2,6 +2,9 @@ import { AspectRatio, Button, Card, FileButton, Stack, Text } from '@mantine/cor
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { IMAGE_MAX_SIDE, type MenuItem } from '@comanda/core';
 import imageCompression from 'browser-image-compression';
+// The library's own script, which its worker loads; by default it comes from a public CDN, which a till
+// behind a restaurant's firewall, or offline, cannot reach. Bundled, it is one of our hashed assets.
+import compressionScript from 'browser-image-compression/dist/browser-image-compression.js?url';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmIrreversible, useSaveMutation } from '../../../app/mutations.ts';
@@ -31,6 +34,8 @@ export function PhotoCard({ item }: { item: MenuItem }) {
         maxSizeMB: 0.5,
         maxWidthOrHeight: IMAGE_MAX_SIDE,
         useWebWorker: true,
+        // Absolute: the worker runs from a blob: URL, against which a path would not resolve.
+        libURL: new URL(compressionScript, window.location.href).href,
       });
       upload.mutate({ id: item.id, image });
     } catch (error) {

@@ -1,0 +1,28 @@
+import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
+import { useEffect } from 'react';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet, useNavigate } from 'react-router';
+import { setNavigator } from './api-client.ts';
+import { queryClient } from './query-client.ts';
+import { TOAST_LIMIT } from './toast.ts';
+
+/**
+ * What every screen but the landing page needs: server state, dialogs, toasts, and in-app redirects for
+ * the API client (402 → inactive page, dead session → login). A lazy route of its own, so the landing
+ * page downloads none of it.
+ */
+export function AppProviders() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to) => void navigate(to, { replace: true })), [navigate]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ModalsProvider>
+        <Notifications limit={TOAST_LIMIT} position="top-right" />
+        <Outlet />
+      </ModalsProvider>
+    </QueryClientProvider>
+  );
+}
