@@ -255,7 +255,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** The live session's data, for the auth hook (system path: runs before any tenant is trusted). */
     async loadSession(tenantId: number, userId: number, deviceId: number) {
-      const row = await database.asSystem((tx) => repo.loadSession(tx, tenantId, userId, deviceId));
+      const row = await database.readAsSystem((db) => repo.loadSession(db, tenantId, userId, deviceId));
       if (!row) return null;
       return {
         tenantId,

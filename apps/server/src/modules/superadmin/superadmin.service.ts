@@ -110,7 +110,7 @@ export function createSuperadminService(ctx: AppContext) {
     },
 
     async loadSession(superadminId: number, deviceId: number) {
-      const row = await database.asSystem((tx) => repo.loadSuperadminSession(tx, superadminId, deviceId));
+      const row = await database.readAsSystem((db) => repo.loadSuperadminSession(db, superadminId, deviceId));
       return row ? { superadminId, deviceId, username: row.username, name: row.name } : null;
     },
   };

@@ -47,6 +47,12 @@ export interface Database {
    * work. It runs as comanda_system, which may read and write only what those need (migration 0003).
    */
   asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One read-only statement as comanda_system, for the session check every request makes. On
+   * PostgreSQL it runs on connections that logged in straight into that role: one round trip instead
+   * of a transaction's four. On PGlite (one in-process session) it is asSystem.
+   */
+  readAsSystem<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** The key that signs access tokens, shared by every node; read by the owner at start. */
   accessTokenKey: Uint8Array;
   /** On PostgreSQL: a small pool whose connections run as comanda_system, for the realtime adapter. */
@@ -214,14 +220,21 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   // The realtime adapter runs its own queries (LISTEN, its attachments table) outside any
   // transaction: its connections start as comanda_system (the server checks the membership).
   const systemPool = new pg.Pool({ connectionString: appUrl, max: 2, options: '-c role=comanda_system' });
+  // Session checks likewise: RESET ROLE on these lands on the login role, which can read nothing.
+  const sessionPool = new pg.Pool({
+    connectionString: appUrl,
+    max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
+    options: '-c role=comanda_system',
+  });
   return {
     db: drizzlePg({ client: pool, schema }) as Db,
+    systemDb: drizzlePg({ client: sessionPool, schema }) as Db,
     systemPool,
     accessTokenKey,
     close: async () => {
       // The realtime adapter may still be acquiring its LISTEN connection when it is closed (a node
       // stopped right after starting); it then never gives it back and end() would wait for ever.
-      await Promise.all([pool.end(), Promise.race([systemPool.end(), sleep(1_000)])]);
+      await Promise.all([pool.end(), sessionPool.end(), Promise.race([systemPool.end(), sleep(1_000)])]);
     },
   };
 }
@@ -269,5 +282,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: opened.close,
     inTenant: (tenantId, fn) => as('comanda_app', String(tenantId), fn),
     asSystem: (fn) => as('comanda_system', '', fn),
+    readAsSystem: (fn) =>
+      'systemDb' in opened ? fn(opened.systemDb) : as('comanda_system', '', (tx) => fn(tx)),
   };
 }
