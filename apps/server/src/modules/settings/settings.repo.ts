@@ -37,7 +37,16 @@ export async function getStoreSettings(tx: Tx, tenantId: number, opts: { forUpda
   };
   const existing = await read();
   if (existing) return existing;
-  await tx.insert(storeSettings).values({ tenantId, uniqueQrCode: newQrCode() }).onConflictDoNothing();
+  // The store starts named as the business was at sign-up, so the owner's first look at it is not blank.
+  const [tenant] = await tx
+    .select({ name: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  await tx
+    .insert(storeSettings)
+    .values({ tenantId, uniqueQrCode: newQrCode(), storeName: tenant?.name ?? '' })
+    .onConflictDoNothing();
   const created = await read();
   if (!created) throw new Error('store settings missing');
   return created;
