@@ -22,7 +22,7 @@ export function HomePage() {
               <ThemeIcon variant="light" size={44} radius="md">
                 <p.icon size={24} />
               </ThemeIcon>
-              <Title order={3} fz="lg">
+              <Title order={2} fz="lg">
                 {t(p.label)}
               </Title>
               <Text c="dimmed" fz="sm">

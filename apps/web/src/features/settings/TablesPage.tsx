@@ -119,14 +119,14 @@ export function TablesPage() {
       >
         <TextInput
           label={t('tables.fieldTitle')}
-
+          withAsterisk
           data-autofocus
           {...form.getInputProps('title')}
         />
         <TextInput
           label={t('tables.fieldFloor')}
           placeholder="-"
-
+          withAsterisk
           {...form.getInputProps('floor')}
         />
         <NumberInput
@@ -135,7 +135,8 @@ export function TablesPage() {
           // Let a negative count through to validation, so the spec's message explains it.
           clampBehavior="none"
           allowDecimal={false}
-
+          withAsterisk
+          inputMode="numeric"
           {...form.getInputProps('seatingCapacity')}
         />
       </FormModal>

@@ -99,18 +99,23 @@ export function TaxesPage() {
         onSubmit={submit}
         loading={add.isPending || update.isPending}
       >
-        <TextInput label={t('common.title')} data-autofocus {...form.getInputProps('title')} />
+        <TextInput label={t('common.title')} withAsterisk data-autofocus {...form.getInputProps('title')} />
         <NumberInput
           label={t('taxes.rateField')}
+          withAsterisk
           min={0}
           max={100}
+          // What was typed stays (-5 is not turned into 0); validation explains what is wrong.
+          clampBehavior="none"
           decimalScale={2}
           suffix="%"
-
+          inputMode="decimal"
           {...form.getInputProps('rate')}
         />
         <Select
           label={t('taxes.type')}
+          withAsterisk
+          comboboxProps={{ keepMounted: false }}
 
           data={TAX_TYPES.map((type) => ({ value: type, label: t(`taxes.type.${type}`) }))}
           {...form.getInputProps('type')}

@@ -110,7 +110,7 @@ export function TitleListPage<R extends Row>(props: {
         onSubmit={submit}
         loading={add.isPending || update.isPending}
       >
-        <TextInput label={t('common.title')} data-autofocus {...form.getInputProps('title')} />
+        <TextInput label={t('common.title')} withAsterisk data-autofocus {...form.getInputProps('title')} />
       </FormModal>
     </Stack>
   );

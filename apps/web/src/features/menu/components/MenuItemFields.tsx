@@ -57,8 +57,7 @@ export function MenuItemFields(props: {
       <TextInput
         label={t('field.title')}
         placeholder={t('field.titlePlaceholder')}
-        required
-        withAsterisk={false}
+        withAsterisk
         data-autofocus={props.autoFocus || undefined}
         {...form.getInputProps('title')}
       />
@@ -66,8 +65,7 @@ export function MenuItemFields(props: {
         <MoneyInput
           label={t('field.price')}
           currency={currency}
-          required
-          withAsterisk={false}
+          withAsterisk
           {...form.getInputProps('price')}
         />
         <MoneyInput

@@ -93,7 +93,7 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
         <TextInput
           label={t('field.name')}
           required
-          withAsterisk={false}
+          withAsterisk
           data-autofocus
           {...form.getInputProps('name')}
         />
@@ -105,7 +105,7 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
             autoComplete="off"
             placeholder="staff@yourstore.com"
             required
-            withAsterisk={false}
+            withAsterisk
             {...form.getInputProps('username')}
           />
           <PasswordInput
@@ -113,7 +113,7 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
             description={t('field.passwordHint')}
             autoComplete="new-password"
             required
-            withAsterisk={false}
+            withAsterisk
             {...form.getInputProps('password')}
           />
         </SimpleGrid>
@@ -166,7 +166,7 @@ function UpdateUserForm({
         <TextInput
           label={t('field.name')}
           required
-          withAsterisk={false}
+          withAsterisk
           data-autofocus
           {...form.getInputProps('name')}
         />
@@ -204,7 +204,7 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
           label={t('field.password')}
           autoComplete="new-password"
           required
-          withAsterisk={false}
+          withAsterisk
           data-autofocus
           {...form.getInputProps('password')}
         />
