@@ -193,6 +193,7 @@ export function Shell(props: {
           // The dialog's name; its header is there for screen readers only.
           title={t('shell.searchDialog')}
           styles={{
+            action: { minHeight: 44 },
             header: {
               position: 'absolute',
               width: 1,
