@@ -157,7 +157,12 @@ export async function expectTouchTargets(page: Page, label: string) {
       // Buttons inside an input (reveal password, clear) share the input's target.
       if (el.closest('.mantine-Input-section, .skip-link, [aria-hidden="true"]')) continue;
       if (el.matches('input[role="switch"]')) continue;
-      const box = el.getBoundingClientRect();
+      // An input's target is its whole box (a password's box holds the input and the reveal button;
+      // a multi-select's holds its pills and a search field).
+      const target = el.matches('input, textarea')
+        ? (el.closest<HTMLElement>('.mantine-Input-wrapper') ?? el)
+        : el;
+      const box = target.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
       const icon = el.matches('.mantine-ActionIcon-root, .mantine-CloseButton-root, .mantine-Burger-root');

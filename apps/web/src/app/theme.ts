@@ -5,6 +5,7 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
+  Input,
   type MantineColorsTuple,
   Modal,
   rem,
@@ -57,6 +58,8 @@ export const theme = createTheme({
   },
   components: {
     // One control height everywhere (44 px) and 16 px text in inputs, so iPad Safari does not zoom.
+    // Required fields carry the native `required` (announced by screen readers); the visible mark is
+    // drawn by global.css from it, so every required field has one and labels keep their plain names.
     Button: Button.extend({
       defaultProps: { size: 'md' },
       vars: (_theme, props) =>
@@ -72,15 +75,18 @@ export const theme = createTheme({
           : { root: {} },
     }),
     CloseButton: CloseButton.extend({ vars: () => ({ root: { '--cb-size': TOUCH } }) }),
-    Input: { defaultProps: { size: 'md' } },
+    Input: Input.extend({
+      defaultProps: { size: 'md' },
+      vars: () => ({ wrapper: { '--input-height': TOUCH } }),
+    }),
     InputWrapper: { defaultProps: { size: 'md' } },
-    TextInput: { defaultProps: { size: 'md' } },
-    PasswordInput: { defaultProps: { size: 'md' } },
-    NumberInput: { defaultProps: { size: 'md' } },
-    Select: { defaultProps: { size: 'md' } },
-    MultiSelect: { defaultProps: { size: 'md' } },
-    Textarea: { defaultProps: { size: 'md' } },
-    Autocomplete: { defaultProps: { size: 'md' } },
+    TextInput: { defaultProps: { size: 'md', withAsterisk: false } },
+    PasswordInput: { defaultProps: { size: 'md', withAsterisk: false } },
+    NumberInput: { defaultProps: { size: 'md', withAsterisk: false } },
+    Select: { defaultProps: { size: 'md', withAsterisk: false } },
+    MultiSelect: { defaultProps: { size: 'md', withAsterisk: false } },
+    Textarea: { defaultProps: { size: 'md', withAsterisk: false } },
+    Autocomplete: { defaultProps: { size: 'md', withAsterisk: false } },
     SegmentedControl: SegmentedControl.extend({
       defaultProps: { size: 'md' },
       styles: {

@@ -44,7 +44,7 @@ export function RegisterPage() {
           <TextInput
             label={t('field.businessName')}
             placeholder="Cafe Sol"
-            withAsterisk
+            required
             {...form.getInputProps('biz_name')}
           />
           <TextInput
@@ -52,13 +52,13 @@ export function RegisterPage() {
             placeholder="you@restaurant.com"
             type="email"
             autoComplete="username"
-            withAsterisk
+            required
             {...form.getInputProps('username')}
           />
           <PasswordInput
             label={t('field.password')}
             autoComplete="new-password"
-            withAsterisk
+            required
             {...form.getInputProps('password')}
           />
           <Button type="submit" loading={busy} fullWidth>

@@ -59,7 +59,7 @@ export function ProfilePage() {
                   {me.data.username}
                 </Text>
               </Group>
-              <TextInput label={t('profile.name')} withAsterisk {...form.getInputProps('name')} />
+              <TextInput label={t('profile.name')} required {...form.getInputProps('name')} />
               <TextInput
                 label={t('profile.designation')}
                 placeholder={t('profile.designationPlaceholder')}

@@ -57,17 +57,12 @@ export function MenuItemFields(props: {
       <TextInput
         label={t('field.title')}
         placeholder={t('field.titlePlaceholder')}
-        withAsterisk
+        required
         data-autofocus={props.autoFocus || undefined}
         {...form.getInputProps('title')}
       />
       <SimpleGrid type="container" cols={{ base: 1, '360px': 2 }} spacing="md">
-        <MoneyInput
-          label={t('field.price')}
-          currency={currency}
-          withAsterisk
-          {...form.getInputProps('price')}
-        />
+        <MoneyInput label={t('field.price')} currency={currency} required {...form.getInputProps('price')} />
         <MoneyInput
           label={t('field.netPrice')}
           placeholder={t('field.optional')}

@@ -61,7 +61,7 @@ function OptionForm(props: {
         <TextInput
           label={t('field.title')}
           placeholder={t(kind === 'variant' ? 'option.variantPlaceholder' : 'option.addonPlaceholder')}
-          withAsterisk
+          required
           data-autofocus
           {...form.getInputProps('title')}
         />
