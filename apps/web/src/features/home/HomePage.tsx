@@ -11,7 +11,9 @@ export function HomePage() {
   const { t } = useTranslation('dashboard');
   const user = useSessionUser('tenant');
   if (!user) return null;
-  const places = entriesFor(subjectOf(user), 'search').filter((e) => e.screen !== 'home');
+  const places = entriesFor(subjectOf(user), 'search').filter(
+    (e) => e.screen !== 'home' && e.section !== 'settings',
+  );
   return (
     <Stack>
       <PageHeader title={t('home.greeting', { name: user.name })} description={t('home.subtitle')} />

@@ -201,7 +201,7 @@ export function MenuItemsPage() {
                         <Table.Td ta="right">{item.addons.length}</Table.Td>
                         <Table.Td>
                           {item.tax_title ? (
-                            <Text fz="sm">
+                            <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
                               {t('table.taxValue', { title: item.tax_title, rate: item.tax_rate })}
                             </Text>
                           ) : (

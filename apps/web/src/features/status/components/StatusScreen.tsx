@@ -44,16 +44,7 @@ export function StatusScreen({ icon, color, title, text, children, below }: Stat
                 {t('brand')}
               </Text>
             </Group>
-            <Paper
-              component="main"
-              id={MAIN_ID}
-              tabIndex={-1}
-              withBorder
-              radius="lg"
-              shadow="sm"
-              p={{ base: 'lg', sm: 40 }}
-              w="100%"
-            >
+            <Paper withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 40 }} w="100%">
               <Stack align="center" ta="center" gap="md">
                 <ThemeIcon size={64} radius="xl" variant="light" color={color} aria-hidden>
                   {icon}
