@@ -182,6 +182,9 @@ describe('settings: an admin sets up the store', () => {
     await expect(page.getByRole('dialog').getByLabel('Rate (%)').inputValue()).resolves.toBe('-5%');
     await checkScreen(page, 'add tax dialog with errors');
     await page.keyboard.press('Escape');
+    // Closing a dialog gives focus back to the button that opened it.
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Add Tax');
     for (const [title, rate, type] of [
       ['VAT', '23', 'Exclusive'],
       ['Service', '10', 'Exclusive'],
