@@ -1,6 +1,6 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { signupSchema } from '@comanda/core';
+import { currentTimeZoneName, signupSchema } from '@comanda/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -27,7 +27,10 @@ export function RegisterPage() {
     setBusy(true);
     try {
       // The store's "today" follows the owner's time zone from the start.
-      const res = await signup({ ...values, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+      const res = await signup({
+        ...values,
+        timezone: currentTimeZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone),
+      });
       toast.success(res.message);
       void navigate('/login');
     } catch (error) {

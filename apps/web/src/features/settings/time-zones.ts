@@ -1,17 +1,5 @@
 import { timeZones } from '@comanda/core';
 
-// ICU still lists some zones under names IANA has since replaced; show the names people know today.
-const CURRENT_NAMES: Record<string, string> = {
-  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
-  'America/Godthab': 'America/Nuuk',
-  'Asia/Calcutta': 'Asia/Kolkata',
-  'Asia/Katmandu': 'Asia/Kathmandu',
-  'Asia/Rangoon': 'Asia/Yangon',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Atlantic/Faeroe': 'Atlantic/Faroe',
-  'Europe/Kiev': 'Europe/Kyiv',
-};
-
 /** '+05:30' style offset of a zone now, or '' where the browser cannot say. */
 function offsetOf(zone: string, now: Date): string {
   try {
@@ -35,7 +23,8 @@ export interface ZoneGroup {
  */
 export function timeZoneGroups(current?: string): ZoneGroup[] {
   const now = new Date();
-  const names = new Set(timeZones().map((z) => CURRENT_NAMES[z] ?? z));
+  const names = new Set(timeZones());
+  names.delete('UTC');
   if (current && current !== 'UTC') names.add(current);
   const groups = new Map<string, ZoneGroup['items']>();
   for (const zone of [...names].sort()) {
