@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { inject } from 'vitest';
@@ -96,4 +97,130 @@ export function lastResetLink(to: string): string {
     if (match?.[1]) return match[1];
   }
   throw new Error(`no reset mail for ${to}`);
+}
+
+/** The sizes every screen is checked at: a laptop and a tablet in landscape (staff), a phone (public). */
+export const SIZES = {
+  desktop: { width: 1280, height: 800 },
+  tablet: { width: 1024, height: 768 },
+  phone: { width: 390, height: 844 },
+} as const;
+type Size = keyof typeof SIZES;
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { html: string; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules and best practices) over the page as it is and fails on any
+ * serious or critical violation, naming the rule and the first elements.
+ */
+export async function expectAccessible(page: Page, label: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+    };
+    const result = await w.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes
+        .slice(0, 3)
+        .map((n) => ({ html: n.html.slice(0, 200), failureSummary: n.failureSummary })),
+    }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length > 0) {
+    const text = bad
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.html}\n    ${n.failureSummary ?? ''}`).join('\n')}`,
+      )
+      .join('\n');
+    throw new Error(`axe: ${bad.length} serious/critical violation(s) on ${label}\n${text}`);
+  }
+}
+
+/**
+ * Every visible control of a staff screen is a 44 px touch target: buttons, links styled as buttons,
+ * inputs, selects, switches (the whole row), tabs and segmented controls; icon buttons also 44 px wide.
+ */
+export async function expectTouchTargets(page: Page, label: string) {
+  const small = await page.evaluate(() => {
+    const selector = [
+      'button',
+      '[role="button"]',
+      'a.mantine-Button-root',
+      'a.mantine-NavLink-root',
+      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="file"])',
+      'textarea',
+      'select',
+      '[role="tab"]',
+      '.mantine-Switch-body',
+      '.mantine-Checkbox-body',
+      '.mantine-SegmentedControl-control',
+    ].join(',');
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      // Buttons inside an input (reveal password, clear) share the input's target.
+      if (el.closest('.mantine-Input-section, .skip-link, [aria-hidden="true"]')) continue;
+      if (el.matches('input[role="switch"]')) continue;
+      // An input's target is its whole box (a password's box holds the input and the reveal button;
+      // a multi-select's holds its pills and a search field).
+      const target = el.matches('input, textarea')
+        ? (el.closest<HTMLElement>('.mantine-Input-wrapper') ?? el)
+        : el;
+      const box = target.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      const icon = el.matches('.mantine-ActionIcon-root, .mantine-CloseButton-root, .mantine-Burger-root');
+      if (box.height < 43.5 || (icon && box.width < 43.5)) {
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+        out.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    return out;
+  });
+  if (small.length > 0) throw new Error(`controls under 44 px on ${label}:\n  ${small.join('\n  ')}`);
+}
+
+/** The page's primary action (the last of the header's actions) is in view without scrolling. */
+export async function expectPrimaryActionInView(page: Page, label: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const actions = page.getByTestId('page-actions');
+  if ((await actions.count()) === 0) return;
+  const box = await actions.locator(':scope > *').last().boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error(`no primary action box on ${label}`);
+  if (box.y < 0 || box.x < 0 || box.y + box.height > viewport.height || box.x + box.width > viewport.width) {
+    throw new Error(`primary action of ${label} is out of view: ${JSON.stringify(box)}`);
+  }
+}
+
+/**
+ * The design checks of one screen at each size: axe everywhere; on staff screens at the tablet size,
+ * 44 px targets and the primary action in view. The viewport is left at the first size.
+ */
+export async function checkScreen(page: Page, label: string, opts: { staff?: boolean; sizes?: Size[] } = {}) {
+  const staff = opts.staff ?? true;
+  const sizes = opts.sizes ?? (staff ? ['desktop', 'tablet'] : ['desktop', 'tablet', 'phone']);
+  const start = page.viewportSize();
+  for (const size of sizes) {
+    await page.setViewportSize(SIZES[size]);
+    // Layout changes with the width (sidebar, settings menu); let transitions finish.
+    await page.waitForTimeout(350);
+    await expectAccessible(page, `${label} at ${size}`);
+    if (staff && size === 'tablet') {
+      await expectTouchTargets(page, `${label} at ${size}`);
+      await expectPrimaryActionInView(page, `${label} at ${size}`);
+    }
+  }
+  if (start) await page.setViewportSize(start);
 }

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { SUPERADMIN } from './global-setup.ts';
 import {
   baseUrl,
+  checkScreen,
   lastResetLink,
   launchBrowser,
   loginThroughUi,
@@ -38,6 +39,8 @@ describe('landing page', () => {
       await page.getByText(text).first().waitFor();
     }
     await screenshot(page, 'landing-desktop');
+    await checkScreen(page, 'landing', { staff: false });
+    await expect(page.title()).resolves.toBe('Point of sale for cafes and restaurants · Comanda');
 
     await page.getByRole('link', { name: 'View Pricing' }).click();
     await page.waitForURL('**/#pricing');
@@ -56,6 +59,7 @@ describe('landing page', () => {
       await drawer.getByRole('link', { name, exact: true }).waitFor();
     }
     await screenshot(page, 'landing-mobile-drawer', false);
+    await checkScreen(page, 'landing drawer', { staff: false, sizes: ['phone'] });
     await drawer.getByRole('link', { name: 'Login', exact: true }).click();
     await page.waitForURL('**/login');
     await context.close();
@@ -101,6 +105,8 @@ describe('register, sign in and the dashboard shell', () => {
     await page.getByText('Password must be at least 8 characters!').waitFor();
     await page.getByLabel('Password').fill('pw-aurora-1');
     await screenshot(page, 'register-validation');
+    await checkScreen(page, 'register with errors', { staff: false });
+    await expect(page.title()).resolves.toBe('Create your account · Comanda');
     await page.getByLabel('Email').fill(username);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/login');
@@ -114,27 +120,46 @@ describe('register, sign in and the dashboard shell', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Invalid username or password!').waitFor();
     await screenshot(page, 'login-error');
+    await checkScreen(page, 'login with an error', { staff: false });
     await page.getByLabel('Password').fill('pw-aurora-1');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dashboard/home');
     await page.getByText('Login successful!').waitFor();
     await page.getByText('Offerings').waitFor();
     await screenshot(page, 'dashboard-home');
+    await checkScreen(page, 'home');
 
-    // Ctrl+K opens the search; Esc closes it; choosing an entry navigates.
-    await page.keyboard.press('Control+K');
+    // The skip link is the first stop of the keyboard and moves focus into the page.
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('MAIN');
+
+    // Ctrl+K opens the search; Esc closes it and focus returns to where it was; choosing an entry navigates.
+    const searchButton = page.getByRole('button', { name: 'Search', exact: true });
+    await searchButton.click();
     const search = page.getByPlaceholder('Search pages...');
     await search.waitFor();
+    await page.getByRole('dialog', { name: 'Search pages' }).waitFor();
     await page.keyboard.press('Escape');
     await search.waitFor({ state: 'hidden' });
+    await expect(searchButton.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // Every screen the user may open is found, settings pages included, by their words.
     await page.keyboard.press('Control+K');
+    await search.fill('tax');
+    await page.getByRole('button', { name: /Tax Setup/ }).waitFor();
+    await search.fill('menu');
+    await page.getByRole('button', { name: /Menu Items/ }).waitFor();
     await search.fill('devi');
     await screenshot(page, 'search-modal', false);
+    await checkScreen(page, 'search');
     await page.getByRole('button', { name: 'My Devices' }).click();
     await page.waitForURL('**/dashboard/devices');
     await page.getByText('This Device').waitFor();
     await expect(page.getByTestId('device-card').count()).resolves.toBe(1);
     await screenshot(page, 'devices');
+    await checkScreen(page, 'devices');
+    await expect(page.title()).resolves.toBe('My Devices · Comanda');
 
     // The user menu: name, upper-case role, and the account pages.
     await page.getByTestId('user-menu').click();
@@ -144,6 +169,7 @@ describe('register, sign in and the dashboard shell', () => {
     await page.getByLabel('Name').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Please provide name!').waitFor();
+    await checkScreen(page, 'profile with an error');
     await page.getByLabel('Name').fill('Aurora Lima');
     await page.getByLabel('Designation').fill('Owner');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -154,6 +180,7 @@ describe('register, sign in and the dashboard shell', () => {
     await screenshot(page, 'profile-menu', false);
     await page.getByRole('menuitem', { name: 'Support' }).click();
     await page.waitForURL('**/dashboard/contact-support');
+    await checkScreen(page, 'support');
 
     // Signed in, the login page sends the user home.
     await page.goto('/login');
@@ -215,6 +242,7 @@ describe('staff scopes', () => {
     await page.waitForURL('**/no-access');
     await page.getByText("Oops! You don't have access to this area! Relogin to check again.").waitFor();
     await screenshot(page, 'no-access');
+    await checkScreen(page, 'no access', { staff: false });
     await page.getByRole('button', { name: 'Go back' }).click();
     await page.waitForURL('**/dashboard/profile');
     await context.close();
@@ -238,6 +266,7 @@ describe('devices', () => {
     await ownerPage.getByRole('button', { name: 'Remove' }).click();
     await ownerPage.getByText('Are you sure! This device will be logged out!').waitFor();
     await screenshot(ownerPage, 'device-remove-confirm', false);
+    await checkScreen(ownerPage, 'remove device dialog');
     await ownerPage.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await ownerPage.getByText('Device removed! It has been logged out.').waitFor();
     // The list is fetched again after the removal and keeps only this device.
@@ -263,6 +292,7 @@ describe('password reset', () => {
     await page.waitForURL('**/forgot-password');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Please provide username!').waitFor();
+    await checkScreen(page, 'forgot password', { staff: false });
     await page.getByLabel('Email').fill(t.username);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page
@@ -274,6 +304,7 @@ describe('password reset', () => {
     await page.goto(link.pathname + link.search);
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.getByText('Please provide new password!').waitFor();
+    await checkScreen(page, 'reset password', { staff: false });
     await page.getByLabel('New Password').fill('brand-new-pw');
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.waitForURL('**/login');
@@ -289,12 +320,17 @@ describe('super admin', () => {
     await page.goto('/superadmin');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Please provide username!').waitFor();
+    await checkScreen(page, 'super-admin login', { staff: false });
     await page.getByLabel('Email').fill(SUPERADMIN.username);
     await page.getByLabel('Password').fill(SUPERADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/superadmin/dashboard/home');
     await page.getByText('Version 1.2.0').waitFor();
     await screenshot(page, 'superadmin-home');
+    await checkScreen(page, 'super-admin home');
+    await page.goto('/superadmin/dashboard/contact-support');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await checkScreen(page, 'super-admin support');
     await page.goto('/superadmin/login');
     await page.waitForURL('**/superadmin/dashboard/home');
     await page.getByTestId('user-menu').click();
@@ -312,6 +348,21 @@ describe('error screen', () => {
     await page.route(/\/assets\/(?!index-)[^/]+\.js$/, (route) => route.abort());
     await page.goto('/login');
     await page.getByText('Unexpected Application Error!').waitFor();
+    await checkScreen(page, 'error screen', { staff: false, sizes: ['desktop'] });
+    await context.close();
+  });
+});
+
+describe('status pages', () => {
+  it('have a main landmark, a heading and a title of their own, and pass axe', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    for (const path of ['/success', '/cancelled-payment', '/no-such-page']) {
+      await page.goto(path);
+      await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+      await checkScreen(page, path, { staff: false });
+      await expect(page.title()).resolves.toContain(' · Comanda');
+    }
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import {
+  checkScreen,
   launchBrowser,
   loginThroughUi,
   newContext,
@@ -72,9 +73,12 @@ describe('settings: an admin sets up the store', () => {
     ]) {
       await page.getByRole('dialog').getByText(message).waitFor();
     }
+    await checkScreen(page, 'add table dialog with errors');
     await page.getByRole('dialog').getByLabel('Seating Capacity').fill('-2');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByText("Please provide Valid Seating Capacity count or '0'").waitFor();
+    // What was typed stays as typed.
+    await expect(page.getByRole('dialog').getByLabel('Seating Capacity').inputValue()).resolves.toBe('-2');
     await submitDialog({ Title: 'Table 1', Floor: 'Ground', 'Seating Capacity': '4' }, 'Table added!');
     await page.getByRole('button', { name: 'Add Table' }).click();
     await submitDialog({ Title: 'Terrace #2', Floor: '-', 'Seating Capacity': '2' }, 'Table added!');
@@ -82,10 +86,16 @@ describe('settings: an admin sets up the store', () => {
 
     await page.getByTestId('table-card').first().getByRole('button', { name: 'Download Table QR' }).click();
     await page.getByText('Please enable QR menu from store settings!').waitFor();
+    await checkScreen(page, 'store tables');
   });
 
   it('saves store details with a currency and the QR menu, and downloads its QR code', async () => {
     await openSettings('Store Details');
+    // The store starts named as the business, in the registering browser's zone (UTC here).
+    await expect.poll(() => page.getByLabel('Store Name').inputValue()).toBe('Bistro Lume');
+    await expect(page.getByRole('textbox', { name: 'Time Zone' }).inputValue()).resolves.toMatch(/^UTC/);
+    await checkScreen(page, 'store details');
+    await expect(page.title()).resolves.toBe('Store Details · Comanda');
     await page.getByLabel('Store Name').fill('Bistro Lume');
     await page.getByLabel('Address').fill('Rua das Flores 12, Lisboa');
     const currency = page.getByRole('textbox', { name: 'Currency' });
@@ -95,7 +105,7 @@ describe('settings: an admin sets up the store', () => {
     const zone = page.getByRole('textbox', { name: 'Time Zone' });
     await zone.click();
     await zone.fill('Lisbon');
-    await page.getByRole('option', { name: 'Europe/Lisbon' }).click();
+    await page.getByRole('option', { name: /^Lisbon \(UTC/ }).click();
     await page.getByLabel('Enable QR Menu').check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Store settings saved!').waitFor();
@@ -104,7 +114,7 @@ describe('settings: an admin sets up the store', () => {
     await page.getByRole('button', { name: 'Download QR Code' }).waitFor();
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Time Zone' }).inputValue())
-      .toBe('Europe/Lisbon');
+      .toMatch(/^Lisbon \(UTC/);
     await expect(page.getByRole('textbox', { name: 'Currency' }).inputValue()).resolves.toMatch(/^EUR/);
     await screenshot(page, 'settings-store-details');
 
@@ -139,6 +149,7 @@ describe('settings: an admin sets up the store', () => {
     await expect(page.getByLabel('Header').inputValue()).resolves.toBe('Obrigado!');
     await expect(page.getByRole('radio', { name: '57 mm' }).isChecked()).resolves.toBe(true);
     await screenshot(page, 'settings-print');
+    await checkScreen(page, 'print settings');
   });
 
   it('adds categories, two taxes of each type and payment types', async () => {
@@ -150,13 +161,30 @@ describe('settings: an admin sets up the store', () => {
     await page.getByRole('button', { name: 'Add Category' }).click();
     await submitDialog({ Title: 'Food' }, 'Category added!');
     await expectCount('category-row', 2);
+    // A second 'Drinks', in any letters, is refused.
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await page.getByRole('dialog').getByLabel('Title', { exact: true }).fill('drinks');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('A category with this title already exists!').first().waitFor();
+    await page.keyboard.press('Escape');
+    await expectCount('category-row', 2);
+    await checkScreen(page, 'categories');
 
     await openSettings('Tax Setup');
     await page.getByRole('button', { name: 'Add Tax' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('dialog').getByText('Provide Title!').waitFor();
     await page.getByRole('dialog').getByText('Select Tax Type!').waitFor();
+    // A negative rate stays as typed and is explained, not turned into 0.
+    await page.getByRole('dialog').getByLabel('Rate (%)').fill('-5');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByText('Invalid value provided in Tax Rate!').waitFor();
+    await expect(page.getByRole('dialog').getByLabel('Rate (%)').inputValue()).resolves.toBe('-5%');
+    await checkScreen(page, 'add tax dialog with errors');
     await page.keyboard.press('Escape');
+    // Closing a dialog gives focus back to the button that opened it.
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Add Tax');
     for (const [title, rate, type] of [
       ['VAT', '23', 'Exclusive'],
       ['Service', '10', 'Exclusive'],
@@ -175,6 +203,7 @@ describe('settings: an admin sets up the store', () => {
     await expectCount('tax-row', 4);
     await page.getByTestId('tax-row').filter({ hasText: 'City tax' }).getByText('1.5%').waitFor();
     await screenshot(page, 'settings-taxes');
+    await checkScreen(page, 'tax setup');
 
     await openSettings('Payment Types');
     await page.getByRole('button', { name: 'Add Payment Type' }).click();
@@ -190,17 +219,26 @@ describe('settings: an admin sets up the store', () => {
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Card active' }).isChecked()).resolves.toBe(false);
     await screenshot(page, 'settings-payment-types');
+    await checkScreen(page, 'payment types');
   });
 });
 
 describe('menu items', () => {
   it('builds items with a category, a tax, variants, addons and a photo', async () => {
     await openSettings('Menu Items');
+    await page.getByTestId('empty-state').getByText('Add your first item').waitFor();
+    await checkScreen(page, 'menu items, empty');
     await page.getByRole('button', { name: 'New' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Please enter title!').waitFor();
     await dialog.getByLabel('Title', { exact: true }).fill('Cappuccino');
+    // A negative price stays as typed (not silently made positive) and is explained.
+    await dialog.getByLabel('Price', { exact: true }).fill('-9.50');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please provide valid price!').waitFor();
+    await expect(dialog.getByLabel('Price', { exact: true }).inputValue()).resolves.toMatch(/^-9\.50?$/);
+    await checkScreen(page, 'add menu item dialog with errors');
     await dialog.getByLabel('Price', { exact: true }).fill('3.5');
     await dialog.getByRole('textbox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Drinks' }).click();
@@ -213,17 +251,37 @@ describe('menu items', () => {
     await dialog.getByLabel('Price', { exact: true }).fill('1.6');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expectCount('menu-item-card', 2);
-    await page.getByTestId('menu-item-card').filter({ hasText: 'Cappuccino' }).getByText('€3.50').waitFor();
+    await expectCount('menu-item-row', 2);
+    await page.getByTestId('menu-item-row').filter({ hasText: 'Cappuccino' }).getByText('€3.50').waitFor();
+    // Search and the category filter narrow the list.
+    await page.getByRole('textbox', { name: 'Search menu items' }).fill('nata');
+    await expectCount('menu-item-row', 1);
+    await page.getByRole('textbox', { name: 'Search menu items' }).fill('');
+    await page.getByRole('textbox', { name: 'Filter by category' }).click();
+    await page.getByRole('option', { name: 'Drinks' }).click();
+    await expectCount('menu-item-row', 1);
+    await checkScreen(page, 'menu items, filtered');
 
-    // Detail: variants, addons and a photo.
-    await page
-      .getByTestId('menu-item-card')
-      .filter({ hasText: 'Cappuccino' })
-      .getByRole('link')
-      .first()
-      .click();
+    // Detail: variants, addons and a photo; the whole row opens it.
+    await page.getByTestId('menu-item-row').filter({ hasText: 'Cappuccino' }).getByText('Drinks').click();
     await page.waitForURL(/\/dashboard\/settings\/menu-items\/\d+$/);
+    await checkScreen(page, 'menu item detail');
+    await expect(page.title()).resolves.toBe('Cappuccino · Comanda');
+
+    // Unsaved edits are not lost without a word.
+    await page.getByLabel('Title', { exact: true }).fill('Cappuccino grande');
+    await page
+      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('link', { name: 'Categories' })
+      .click();
+    await page.getByText('Leave without saving?').waitFor();
+    await checkScreen(page, 'unsaved changes dialog');
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('Cappuccino grande');
+    await page.getByLabel('Title', { exact: true }).fill('Cappuccino');
+    await page.getByTestId('page-actions').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Menu item updated!').first().waitFor();
+
     await page.getByRole('button', { name: 'Add Variant' }).click();
     await page
       .getByRole('dialog')
@@ -259,15 +317,24 @@ describe('menu items', () => {
     await page.getByText('Image uploaded!').waitFor();
     await page.getByRole('img', { name: 'Cappuccino' }).waitFor();
     await screenshot(page, 'menu-item-detail');
+    // Lists that have rows are open when the item is opened again.
+    await page.reload();
+    await page.getByTestId('variant-row').filter({ hasText: 'Large' }).waitFor();
+    await page.getByTestId('addon-row').filter({ hasText: 'Oat milk' }).waitFor();
 
     await openSettings('Menu Items');
     await page
-      .getByTestId('menu-item-card')
+      .getByTestId('menu-item-row')
       .filter({ hasText: 'Cappuccino' })
-      .getByText(/2/)
+      .getByText('2')
       .first()
       .waitFor();
-    await screenshot(page, 'menu-items-grid');
+    await screenshot(page, 'menu-items-table');
+    await checkScreen(page, 'menu items');
+    // On a phone the list is cards, each opening its item.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('menu-item-card').filter({ hasText: 'Cappuccino' }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('keeps items valid when their category is deleted', async () => {
@@ -278,11 +345,13 @@ describe('menu items', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await page.getByText('Are you sure! This process is irreversible!').waitFor();
+    // The confirmation says what the delete leaves behind.
+    await page.getByText('1 menu item will be left without a category.').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByText('Category deleted!').first().waitFor();
     await openSettings('Menu Items');
-    await expectCount('menu-item-card', 2);
-    const cappuccino = page.getByTestId('menu-item-card').filter({ hasText: 'Cappuccino' });
+    await expectCount('menu-item-row', 2);
+    const cappuccino = page.getByTestId('menu-item-row').filter({ hasText: 'Cappuccino' });
     expect(await cappuccino.textContent()).not.toContain('Drinks');
   });
 });
@@ -296,6 +365,7 @@ describe('users and scopes', () => {
     for (const message of ['Please provide name!', 'Please provide username!', 'Please provide password!']) {
       await dialog.getByText(message).first().waitFor();
     }
+    await checkScreen(page, 'add user dialog with errors');
     const cook = uniqueEmail('cook');
     await dialog.getByLabel('Name', { exact: true }).fill('Marta Cook');
     await dialog.getByLabel('Username', { exact: true }).fill(cook);
@@ -312,6 +382,7 @@ describe('users and scopes', () => {
     const adminCard = page.getByTestId('user-card').filter({ hasText: 'ADMIN' });
     await expect(adminCard.getByRole('button').count()).resolves.toBe(0);
     await screenshot(page, 'users');
+    await checkScreen(page, 'users');
 
     const staffContext = await newContext(browser);
     const staff = await staffContext.newPage();

@@ -36,7 +36,28 @@ export function currencySymbol(code: string): string {
   return part?.value ?? code;
 }
 
-/** Every IANA time zone this runtime knows, for the store's time-zone choice. */
+// ICU still lists some zones under names IANA has since replaced; people know them by the new ones.
+const CURRENT_ZONE_NAMES: Record<string, string> = {
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Godthab': 'America/Nuuk',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Etc/UTC': 'UTC',
+  'Etc/GMT': 'UTC',
+  'Europe/Kiev': 'Europe/Kyiv',
+};
+
+/** A time zone under the name IANA uses today ('Asia/Calcutta' → 'Asia/Kolkata', 'Etc/UTC' → 'UTC'). */
+export function currentTimeZoneName(zone: string): string {
+  return CURRENT_ZONE_NAMES[zone] ?? zone;
+}
+
+/** Every IANA time zone this runtime knows, under current names, with UTC, for the store's time zone. */
 export function timeZones(): string[] {
-  return Intl.supportedValuesOf('timeZone');
+  const names = new Set(Intl.supportedValuesOf('timeZone').map(currentTimeZoneName));
+  names.add('UTC');
+  return [...names].sort();
 }

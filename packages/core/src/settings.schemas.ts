@@ -100,7 +100,8 @@ export const addCategorySchema = z.object({
 export const updateCategorySchema = z.object({
   title: requiredText('Please provide title!', TITLE_MAX, tooLong),
 });
-export const categoryResponse = z.object({ id: z.number(), title: z.string() });
+/** A category as listed; `items_count`: the menu items in it (deleting it leaves them without one). */
+export const categoryResponse = z.object({ id: z.number(), title: z.string(), items_count: z.number() });
 export type Category = z.infer<typeof categoryResponse>;
 
 export const TAX_TYPES = ['exclusive', 'inclusive'] as const;
@@ -121,11 +122,13 @@ export const updateTaxSchema = z.object({
   title: requiredText('Please provide title!', TITLE_MAX, tooLong),
   ...taxFields,
 });
+/** A tax as listed; `items_count`: the menu items it applies to (deleting it leaves them without one). */
 export const taxResponse = z.object({
   id: z.number(),
   title: z.string(),
   rate: z.number(),
   type: z.enum(TAX_TYPES),
+  items_count: z.number(),
 });
 export type Tax = z.infer<typeof taxResponse>;
 

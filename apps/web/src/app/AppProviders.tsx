@@ -20,7 +20,8 @@ export function AppProviders() {
   return (
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>
-        <Notifications limit={TOAST_LIMIT} position="top-right" />
+        {/* Bottom right: toasts never cover the header's search and user menu. */}
+        <Notifications limit={TOAST_LIMIT} position="bottom-right" />
         <Outlet />
       </ModalsProvider>
     </QueryClientProvider>

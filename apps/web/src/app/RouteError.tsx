@@ -9,9 +9,9 @@ export function RouteError() {
   const { t } = useTranslation();
   useEffect(() => console.error(error), [error]);
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm">
-        <Title order={2}>{t('Unexpected Application Error!')}</Title>
+        <Title order={1}>{t('Unexpected Application Error!')}</Title>
         <Text c="dimmed">{t('error.reload')}</Text>
         <Button onClick={() => window.location.reload()}>{t('error.reloadButton')}</Button>
       </Stack>

@@ -1,6 +1,13 @@
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconBuildingStore,
+  IconCategory,
+  IconCreditCard,
   IconDeviceMobile,
+  IconPercentage,
+  IconPrinter,
+  IconSoup,
+  IconTable,
   IconHeadset,
   IconLayoutDashboard,
   IconSettings,
@@ -16,8 +23,13 @@ export interface NavEntry {
   label: string;
   path: string;
   icon: Icon;
-  /** Sidebar section; 'account' entries live in the user menu and the search only. */
-  section: 'offerings' | 'backoffice' | 'account';
+  /**
+   * Sidebar section; 'account' entries live in the user menu and the search only, 'settings' entries
+   * in the settings menu and the search.
+   */
+  section: 'offerings' | 'backoffice' | 'account' | 'settings';
+  /** dashboard namespace key of more words the Ctrl/Cmd+K search finds this entry by */
+  keywords?: string;
   /** Shown in the sidebar to admins only (SPEC §6: Users). */
   sidebarAdminOnly?: boolean;
 }
@@ -68,11 +80,34 @@ export const NAV: NavEntry[] = [
   },
 ];
 
+/** The settings screens (SPEC §2 Settings): the settings menu and the search read this table. */
+export const SETTINGS_PAGES: NavEntry[] = (
+  [
+    ['details', '/dashboard/settings/details', IconBuildingStore],
+    ['print', '/dashboard/settings/print-settings', IconPrinter],
+    ['tables', '/dashboard/settings/tables', IconTable],
+    ['menuItems', '/dashboard/settings/menu-items', IconSoup],
+    ['categories', '/dashboard/settings/menu-items/categories', IconCategory],
+    ['taxes', '/dashboard/settings/tax-setup', IconPercentage],
+    ['paymentTypes', '/dashboard/settings/payment-types', IconCreditCard],
+  ] as const
+).map(([key, path, icon]) => ({
+  screen: 'settings',
+  label: `nav.settings.${key}`,
+  keywords: `nav.settings.${key}.keywords`,
+  path,
+  icon,
+  section: 'settings',
+}));
+
 /** The entries a user may open (search); the sidebar also hides admin-only entries from staff. */
 export function entriesFor(subject: AccessSubject, where: 'search' | 'sidebar'): NavEntry[] {
-  return NAV.filter(
+  return [...NAV, ...SETTINGS_PAGES].filter(
     (e) =>
       canOpen(subject, e.screen) &&
-      (where === 'search' || (e.section !== 'account' && (!e.sidebarAdminOnly || subject.role === 'admin'))),
+      (where === 'search' ||
+        (e.section !== 'account' &&
+          e.section !== 'settings' &&
+          (!e.sidebarAdminOnly || subject.role === 'admin'))),
   );
 }

@@ -1,25 +1,46 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../app/document-title.ts';
 
-/** The title row every back-office page starts with. */
+/**
+ * The title row every back-office page starts with: optional breadcrumb, the page's one `h1`, and its
+ * actions at the right, the primary one last (the same place on every page). Names the browser tab.
+ */
 export function PageHeader({
   title,
   description,
   actions,
+  breadcrumbs,
+  documentTitle,
 }: {
   title: string;
   description?: string;
   actions?: ReactNode;
+  breadcrumbs?: ReactNode;
+  /** The tab's title when it differs from the heading (a greeting, an item's name). */
+  documentTitle?: string;
 }) {
+  useDocumentTitle(documentTitle ?? title);
   return (
-    <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap">
-      <Stack gap={2}>
-        <Title order={1} fz={26}>
-          {title}
-        </Title>
-        {description && <Text c="dimmed">{description}</Text>}
-      </Stack>
-      {actions}
-    </Group>
+    <Stack gap={4} mb="md">
+      {breadcrumbs}
+      <Group justify="space-between" align="center" gap="md" wrap="nowrap">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 auto' }}>
+          <Title order={1} fz={{ base: 22, sm: 26 }} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+          {description && (
+            <Text c="dimmed" fz="sm" visibleFrom="xs">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        {actions && (
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }} data-testid="page-actions">
+            {actions}
+          </Group>
+        )}
+      </Group>
+    </Stack>
   );
 }

@@ -4,7 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { confirmIrreversible } from '../app/mutations.ts';
 
 /** Edit and delete buttons of a list row; delete asks the irreversible-action question first. */
-export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+export function RowActions({
+  onEdit,
+  onDelete,
+  deleteDetail,
+}: {
+  onEdit: () => void;
+  onDelete: () => void;
+  /** What else the delete changes, said in the confirmation. */
+  deleteDetail?: string;
+}) {
   const { t } = useTranslation('settings');
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -19,7 +28,7 @@ export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete:
           color="red"
           size="lg"
           aria-label={t('common.delete')}
-          onClick={() => confirmIrreversible(onDelete)}
+          onClick={() => confirmIrreversible(onDelete, undefined, deleteDetail)}
         >
           <IconTrash size={18} />
         </ActionIcon>

@@ -49,13 +49,13 @@ export function SignInForm(props: {
           placeholder="you@restaurant.com"
           type="email"
           autoComplete="username"
-          withAsterisk
+          required
           {...form.getInputProps('username')}
         />
         <PasswordInput
           label={t('field.password')}
           autoComplete="current-password"
-          withAsterisk
+          required
           {...form.getInputProps('password')}
         />
         {props.extra}

@@ -107,16 +107,44 @@ describe('/settings/categories', () => {
       status: 200,
       body: { message: 'Category updated!' },
     });
-    expect(await categories(t)).toEqual([{ id: drinks.id, title: 'Hot drinks' }, desserts]);
+    expect(await categories(t)).toEqual([{ id: drinks.id, title: 'Hot drinks', items_count: 0 }, desserts]);
 
     expect(await t.client.request('DELETE', `/settings/categories/${desserts.id}`)).toMatchObject({
       status: 200,
       body: { message: 'Category deleted!' },
     });
-    expect(await categories(t)).toEqual([{ id: drinks.id, title: 'Hot drinks' }]);
+    expect(await categories(t)).toEqual([{ id: drinks.id, title: 'Hot drinks', items_count: 0 }]);
     expect(await auditActions(app, t.tenantId)).toEqual(
       expect.arrayContaining(['category.add', 'category.update', 'category.delete']),
     );
+  });
+
+  it('answers 409 to a title another category has, ignoring case, and changes nothing', async () => {
+    const t = await createTenant(app);
+    await t.client.post('/settings/categories/add', { title: 'Drinks' });
+    const food = newest(await addAndList<Category>(t, '/settings/categories', { title: 'Food' }));
+    const before = await categories(t);
+    const taken = { status: 409, body: { message: 'A category with this title already exists!' } };
+    expect(await t.client.post('/settings/categories/add', { title: ' drinks ' })).toMatchObject(taken);
+    expect(await t.client.post(`/settings/categories/${food.id}/update`, { title: 'DRINKS' })).toMatchObject(
+      taken,
+    );
+    expect(await categories(t)).toEqual(before);
+    // Renaming a category to its own title in other letters is fine; another tenant may use the title.
+    expect((await t.client.post(`/settings/categories/${food.id}/update`, { title: 'FOOD' })).status).toBe(
+      200,
+    );
+    const other = await createTenant(app);
+    expect((await other.client.post('/settings/categories/add', { title: 'Drinks' })).status).toBe(200);
+  });
+
+  it('lists how many menu items each category holds', async () => {
+    const t = await createTenant(app);
+    const drinks = newest(await addAndList<Category>(t, '/settings/categories', { title: 'Drinks' }));
+    await insertMenuItem(app, t.tenantId, { priceMinor: 350, categoryId: drinks.id });
+    await insertMenuItem(app, t.tenantId, { priceMinor: 150, categoryId: drinks.id });
+    await insertMenuItem(app, t.tenantId, { priceMinor: 150 });
+    expect(await categories(t)).toEqual([{ id: drinks.id, title: 'Drinks', items_count: 2 }]);
   });
 
   it('leaves menu items of a deleted category valid, with no category', async () => {
@@ -219,9 +247,9 @@ describe('/settings/taxes', () => {
     await t.client.post('/settings/taxes/add', { title: 'Exempt', rate: 0, type: 'exclusive' });
     const [vat, service, exempt] = await taxes(t);
     expect([vat, service, exempt]).toEqual([
-      { id: expect.any(Number) as unknown, title: 'VAT', rate: 7.5, type: 'exclusive' },
-      { id: expect.any(Number) as unknown, title: 'Service', rate: 12.25, type: 'inclusive' },
-      { id: expect.any(Number) as unknown, title: 'Exempt', rate: 0, type: 'exclusive' },
+      { id: expect.any(Number) as unknown, title: 'VAT', rate: 7.5, type: 'exclusive', items_count: 0 },
+      { id: expect.any(Number) as unknown, title: 'Service', rate: 12.25, type: 'inclusive', items_count: 0 },
+      { id: expect.any(Number) as unknown, title: 'Exempt', rate: 0, type: 'exclusive', items_count: 0 },
     ]);
     if (!vat || !service || !exempt) throw new Error('taxes missing');
 
@@ -233,7 +261,13 @@ describe('/settings/taxes', () => {
       }),
     ).toMatchObject({ status: 200, body: { message: 'Tax updated!' } });
     expect(newest(await taxes(t)).id).toBe(exempt.id);
-    expect((await taxes(t))[0]).toEqual({ id: vat.id, title: 'VAT 2025', rate: 100, type: 'inclusive' });
+    expect((await taxes(t))[0]).toEqual({
+      id: vat.id,
+      title: 'VAT 2025',
+      rate: 100,
+      type: 'inclusive',
+      items_count: 0,
+    });
 
     expect(await t.client.request('DELETE', `/settings/taxes/${service.id}`)).toMatchObject({
       status: 200,
@@ -245,10 +279,11 @@ describe('/settings/taxes', () => {
     );
   });
 
-  it('leaves menu items of a deleted tax valid, untaxed', async () => {
+  it('leaves menu items of a deleted tax valid, untaxed, and lists how many it applied to', async () => {
     const t = await createTenant(app);
     const vat = newest(await addAndList<Tax>(t, '/settings/taxes', tax()));
     const itemId = await insertMenuItem(app, t.tenantId, { priceMinor: 350, taxId: vat.id });
+    expect(newest(await taxes(t)).items_count).toBe(1);
     expect((await t.client.request('DELETE', `/settings/taxes/${vat.id}`)).status).toBe(200);
     expect(await readMenuItem(app, t.tenantId, itemId)).toMatchObject({
       item: { id: itemId, priceMinor: 350, taxId: null },

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import {
   categories,
@@ -37,7 +37,16 @@ export async function getStoreSettings(tx: Tx, tenantId: number, opts: { forUpda
   };
   const existing = await read();
   if (existing) return existing;
-  await tx.insert(storeSettings).values({ tenantId, uniqueQrCode: newQrCode() }).onConflictDoNothing();
+  // The store starts named as the business was at sign-up, so the owner's first look at it is not blank.
+  const [tenant] = await tx
+    .select({ name: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  await tx
+    .insert(storeSettings)
+    .values({ tenantId, uniqueQrCode: newQrCode(), storeName: tenant?.name ?? '' })
+    .onConflictDoNothing();
   const created = await read();
   if (!created) throw new Error('store settings missing');
   return created;
@@ -200,12 +209,40 @@ export async function deleteTable(tx: Tx, tenantId: number, id: number) {
 
 // Categories
 
+/** How many of the tenant's menu items point at a category or a tax (what deleting it would leave bare). */
+// Written out with table names: drizzle leaves columns of a one-table select unqualified, which the
+// subquery would read as its own.
+const itemsUsing = (column: 'category_id' | 'tax_id', table: 'categories' | 'taxes') =>
+  sql<number>`(select count(*)::int from menu_items mi where mi.tenant_id = ${sql.raw(`"${table}"."tenant_id"`)} and mi.${sql.raw(column)} = ${sql.raw(`"${table}"."id"`)})`.mapWith(
+    Number,
+  );
+
 export function listCategories(tx: Tx, tenantId: number) {
   return tx
-    .select({ id: categories.id, title: categories.title })
+    .select({
+      id: categories.id,
+      title: categories.title,
+      items_count: itemsUsing('category_id', 'categories'),
+    })
     .from(categories)
     .where(eq(categories.tenantId, tenantId))
     .orderBy(asc(categories.id));
+}
+
+/** Whether another of the tenant's categories has this title, ignoring case (`exceptId`: the one being renamed). */
+export async function categoryTitleTaken(tx: Tx, tenantId: number, title: string, exceptId?: number) {
+  const [row] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      and(
+        eq(categories.tenantId, tenantId),
+        sql`lower(${categories.title}) = lower(${title})`,
+        exceptId === undefined ? undefined : ne(categories.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertCategory(tx: Tx, tenantId: number, title: string) {
@@ -235,7 +272,13 @@ export async function deleteCategory(tx: Tx, tenantId: number, id: number) {
 
 export function listTaxes(tx: Tx, tenantId: number) {
   return tx
-    .select({ id: taxes.id, title: taxes.title, rateBp: taxes.rateBp, type: taxes.type })
+    .select({
+      id: taxes.id,
+      title: taxes.title,
+      rateBp: taxes.rateBp,
+      type: taxes.type,
+      itemsCount: itemsUsing('tax_id', 'taxes'),
+    })
     .from(taxes)
     .where(eq(taxes.tenantId, tenantId))
     .orderBy(asc(taxes.id));

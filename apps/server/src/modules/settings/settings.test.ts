@@ -108,7 +108,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     expect((await download(pos.client, '/settings/store-setting/qr')).status).toBe(403);
     expect((await pos.client.get('/settings/print-setting')).status).toBe(403);
     expect((await pos.client.post('/settings/print-setting', print())).status).toBe(403);
-    expect((await storeSettings(t)).storeName).toBe('');
+    expect((await storeSettings(t)).storeName).toBe('Cafe Test');
 
     const manager = await addStaff(app, t, ['SETTINGS']);
     expect((await manager.client.post('/settings/store-setting', store())).status).toBe(200);
@@ -121,16 +121,16 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     await a.client.post('/settings/store-setting', store({ storeName: 'A only', currency: 'EUR' }));
     await a.client.post('/settings/print-setting', print({ header: 'A only' }));
     const bStore = await storeSettings(b);
-    expect(bStore).toMatchObject({ storeName: '', currency: 'USD' });
+    expect(bStore).toMatchObject({ storeName: 'Cafe Test', currency: 'USD' });
     expect(bStore.uniqueQRCode).not.toBe((await storeSettings(a)).uniqueQRCode);
     expect((await b.client.get<PrintSettings>('/settings/print-setting')).body.header).toBe('');
   });
 
-  it('creates defaults on first use with a stable menu code', async () => {
-    const t = await createTenant(app);
+  it('creates defaults on first use with a stable menu code, named as the business', async () => {
+    const t = await createTenant(app, { bizName: 'Tasca do Zé' });
     const first = await storeSettings(t);
     expect(first).toEqual({
-      storeName: '',
+      storeName: 'Tasca do Zé',
       address: '',
       phone: '',
       email: '',

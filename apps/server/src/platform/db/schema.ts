@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer on both drivers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -168,7 +179,9 @@ export const storeSettings = pgTable('store_settings', {
   isQrMenuEnabled: boolean('is_qr_menu_enabled').notNull().default(false),
   isQrOrderEnabled: boolean('is_qr_order_enabled').notNull().default(false),
   uniqueQrCode: text('unique_qr_code').notNull(),
-  updatedAt: at('updated_at').notNull().default(sql`now()`),
+  updatedAt: at('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const printSettings = pgTable('print_settings', {
@@ -181,7 +194,9 @@ export const printSettings = pgTable('print_settings', {
   showStoreDetails: boolean('show_store_details').notNull().default(true),
   showCustomerDetails: boolean('show_customer_details').notNull().default(true),
   printToken: boolean('print_token').notNull().default(true),
-  updatedAt: at('updated_at').notNull().default(sql`now()`),
+  updatedAt: at('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const storeTables = pgTable(
@@ -201,7 +216,11 @@ export const storeTables = pgTable(
 export const categories = pgTable(
   'categories',
   { tenantId: tenantId(), id: id(), title: text('title').notNull(), createdAt: createdAt() },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    // Titles are unique per tenant, ignoring case (0005).
+    uniqueIndex('categories_tenant_title_key').on(t.tenantId, sql`lower(${t.title})`),
+  ],
 );
 
 export const taxes = pgTable(
@@ -254,7 +273,9 @@ export const menuItems = pgTable(
     taxId: ref('tax_id'),
     imageId: ref('image_id'),
     createdAt: createdAt(),
-    updatedAt: at('updated_at').notNull().default(sql`now()`),
+    updatedAt: at('updated_at')
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -35,7 +35,7 @@ export function SuperadminLayout() {
       sections={[{ title: 'section.superadmin', entries: ENTRIES.filter((e) => e.section !== 'account') }]}
       searchEntries={ENTRIES}
       header={
-        <Menu position="bottom-end" withinPortal>
+        <Menu withInitialFocusPlaceholder={false} position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon
               variant="light"

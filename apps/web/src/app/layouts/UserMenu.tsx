@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { SessionUser } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
@@ -23,22 +23,23 @@ export function UserMenu({
     .slice(0, 2)
     .toUpperCase();
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+    <Menu withInitialFocusPlaceholder={false} position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu">
+        <UnstyledButton data-testid="user-menu" mih={44} px={4} style={{ borderRadius: 8 }}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="orange" radius="xl" size={36}>
+            <Avatar color="orange" radius="xl" size={36} aria-hidden>
               {initials}
             </Avatar>
             <Text fw={600} fz="sm" visibleFrom="sm" maw={160} truncate>
               {user.name}
             </Text>
-            <IconChevronDown size={16} />
+            <VisuallyHidden hiddenFrom="sm">{t('userMenu.label', { name: user.name })}</VisuallyHidden>
+            <IconChevronDown size={16} aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Stack gap={2} px="sm" py="xs">
+        <Stack gap={2} px="sm" py="xs" role="presentation">
           <Text fw={700} truncate>
             {user.name}
           </Text>

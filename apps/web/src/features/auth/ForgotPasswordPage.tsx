@@ -43,7 +43,7 @@ export function ForgotPasswordPage() {
             placeholder="you@restaurant.com"
             type="email"
             autoComplete="username"
-            withAsterisk
+            required
             {...form.getInputProps('username')}
           />
           <Button type="submit" loading={busy} fullWidth>

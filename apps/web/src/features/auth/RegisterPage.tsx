@@ -1,6 +1,6 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { signupSchema } from '@comanda/core';
+import { currentTimeZoneName, signupSchema } from '@comanda/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -27,7 +27,10 @@ export function RegisterPage() {
     setBusy(true);
     try {
       // The store's "today" follows the owner's time zone from the start.
-      const res = await signup({ ...values, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+      const res = await signup({
+        ...values,
+        timezone: currentTimeZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone),
+      });
       toast.success(res.message);
       void navigate('/login');
     } catch (error) {
@@ -44,7 +47,7 @@ export function RegisterPage() {
           <TextInput
             label={t('field.businessName')}
             placeholder="Cafe Sol"
-            withAsterisk
+            required
             {...form.getInputProps('biz_name')}
           />
           <TextInput
@@ -52,13 +55,13 @@ export function RegisterPage() {
             placeholder="you@restaurant.com"
             type="email"
             autoComplete="username"
-            withAsterisk
+            required
             {...form.getInputProps('username')}
           />
           <PasswordInput
             label={t('field.password')}
             autoComplete="new-password"
-            withAsterisk
+            required
             {...form.getInputProps('password')}
           />
           <Button type="submit" loading={busy} fullWidth>

@@ -47,7 +47,7 @@ export function ResetPasswordPage() {
             <PasswordInput
               label={t('field.newPassword')}
               autoComplete="new-password"
-              withAsterisk
+              required
               {...form.getInputProps('password')}
             />
             <Button type="submit" loading={busy} fullWidth>

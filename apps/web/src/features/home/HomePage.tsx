@@ -11,7 +11,9 @@ export function HomePage() {
   const { t } = useTranslation('dashboard');
   const user = useSessionUser('tenant');
   if (!user) return null;
-  const places = entriesFor(subjectOf(user), 'search').filter((e) => e.screen !== 'home');
+  const places = entriesFor(subjectOf(user), 'search').filter(
+    (e) => e.screen !== 'home' && e.section !== 'settings',
+  );
   return (
     <Stack>
       <PageHeader title={t('home.greeting', { name: user.name })} description={t('home.subtitle')} />
@@ -22,7 +24,7 @@ export function HomePage() {
               <ThemeIcon variant="light" size={44} radius="md">
                 <p.icon size={24} />
               </ThemeIcon>
-              <Title order={3} fz="lg">
+              <Title order={2} fz="lg">
                 {t(p.label)}
               </Title>
               <Text c="dimmed" fz="sm">

@@ -1,11 +1,13 @@
 import { Anchor, Breadcrumbs, Button, Grid, Stack } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import type { MenuOption } from '@comanda/core';
+import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import type { Category, MenuItem, MenuOption, Tax } from '@comanda/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../../app/document-title.ts';
 import { confirmIrreversible, useSaveMutation } from '../../app/mutations.ts';
+import { useUnsavedChangesWarning } from '../../app/unsaved-changes.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import {
@@ -17,45 +19,16 @@ import {
   menuKeys,
   type OptionKind,
 } from './api.ts';
-import { ItemDetailsForm } from './components/ItemDetailsForm.tsx';
+import { ITEM_FORM_ID, ItemDetailsForm, useItemForm } from './components/ItemDetailsForm.tsx';
 import { OptionDialog, type OptionDialogState } from './components/OptionDialog.tsx';
 import { OptionsSection } from './components/OptionsSection.tsx';
 import { PhotoCard } from './components/PhotoCard.tsx';
 
 const LIST_PATH = '/dashboard/settings/menu-items';
 
-/** /dashboard/settings/menu-items/{id}: photo, details, variants and addons of one item. */
-export function MenuItemDetailPage() {
+function Crumbs({ id, title }: { id: number; title?: string }) {
   const { t } = useTranslation('menu');
-  const id = Number(useParams().id);
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-
-  const item = useQuery({ queryKey: menuKeys.item(id), queryFn: () => fetchMenuItem(id), enabled: valid });
-  const currency = useQuery({ queryKey: menuKeys.store, queryFn: fetchStoreCurrency });
-  const categories = useQuery({ queryKey: menuKeys.categories, queryFn: fetchCategories });
-  const taxes = useQuery({ queryKey: menuKeys.taxes, queryFn: fetchTaxes });
-
-  const [expanded, setExpanded] = useState<Record<OptionKind, boolean>>({ variant: false, addon: false });
-  const [dialog, setDialog] = useState<OptionDialogState>({ opened: false, kind: 'variant', option: null });
-  const openDialog = (kind: OptionKind, option: MenuOption | null) => {
-    // The list the new or edited row belongs to unfolds, so the result of the save is in view.
-    setExpanded((e) => ({ ...e, [kind]: true }));
-    setDialog({ opened: true, kind, option });
-  };
-
-  const remove = useSaveMutation({
-    mutationFn: deleteMenuItem,
-    // Not the item's own key (refetching a deleted item only fails): the list alone is refreshed.
-    invalidate: [],
-    onSuccess: () => {
-      void navigate(LIST_PATH, { replace: true });
-      void queryClient.invalidateQueries({ queryKey: menuKeys.items, exact: true });
-    },
-  });
-
-  const breadcrumbs = (title?: string) => (
+  return (
     <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
       <Anchor component={Link} to="/dashboard/settings" fz="sm">
         {t('detail.crumbSettings')}
@@ -78,11 +51,24 @@ export function MenuItemDetailPage() {
       )}
     </Breadcrumbs>
   );
+}
+
+/** /dashboard/settings/menu-items/{id}: photo, details, variants and addons of one item. */
+export function MenuItemDetailPage() {
+  const { t } = useTranslation('menu');
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+
+  const item = useQuery({ queryKey: menuKeys.item(id), queryFn: () => fetchMenuItem(id), enabled: valid });
+  const currency = useQuery({ queryKey: menuKeys.store, queryFn: fetchStoreCurrency });
+  const categories = useQuery({ queryKey: menuKeys.categories, queryFn: fetchCategories });
+  const taxes = useQuery({ queryKey: menuKeys.taxes, queryFn: fetchTaxes });
+  useDocumentTitle(item.data?.title ?? t('detail.crumbMenuItems'));
 
   if (!valid || item.isError || currency.isError || categories.isError || taxes.isError) {
     return (
       <Stack>
-        {breadcrumbs()}
+        <Crumbs id={id} />
         <LoadError message="Error loading details! Please Try Later!" />
       </Stack>
     );
@@ -90,23 +76,76 @@ export function MenuItemDetailPage() {
   if (item.isPending || currency.isPending || categories.isPending || taxes.isPending) {
     return (
       <Stack>
-        {breadcrumbs()}
+        <Crumbs id={id} />
         <Loading />
       </Stack>
     );
   }
-
-  const data = item.data;
   return (
-    <Stack gap="lg">
-      <Stack gap="xs">
-        {breadcrumbs(data.title)}
-        <PageHeader
-          title={data.title}
-          description={t('detail.subtitle')}
-          actions={
+    <ItemDetail
+      key={item.data.id}
+      item={item.data}
+      currency={currency.data}
+      categories={categories.data}
+      taxes={taxes.data}
+    />
+  );
+}
+
+function ItemDetail({
+  item: data,
+  currency,
+  categories,
+  taxes,
+}: {
+  item: MenuItem;
+  currency: string;
+  categories: Category[];
+  taxes: Tax[];
+}) {
+  const { t } = useTranslation('menu');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const itemForm = useItemForm(data, currency);
+  const [deleted, setDeleted] = useState(false);
+  useUnsavedChangesWarning(itemForm.form.isDirty() && !deleted);
+
+  // Lists with rows start open; an empty one stays folded until something is added.
+  const [expanded, setExpanded] = useState<Record<OptionKind, boolean>>({
+    variant: data.variants.length > 0,
+    addon: data.addons.length > 0,
+  });
+  const [dialog, setDialog] = useState<OptionDialogState>({ opened: false, kind: 'variant', option: null });
+  const openDialog = (kind: OptionKind, option: MenuOption | null) => {
+    // The list the new or edited row belongs to unfolds, so the result of the save is in view.
+    setExpanded((e) => ({ ...e, [kind]: true }));
+    setDialog({ opened: true, kind, option });
+  };
+
+  const remove = useSaveMutation({
+    mutationFn: deleteMenuItem,
+    // Not the item's own key (refetching a deleted item only fails): the list alone is refreshed.
+    invalidate: [],
+    onSuccess: () => {
+      setDeleted(true);
+      // After the warning is off (the next render), leave for the list.
+      setTimeout(() => {
+        void navigate(LIST_PATH, { replace: true });
+        void queryClient.invalidateQueries({ queryKey: menuKeys.items, exact: true });
+      }, 0);
+    },
+  });
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        breadcrumbs={<Crumbs id={data.id} title={data.title} />}
+        title={data.title}
+        description={t('detail.subtitle')}
+        actions={
+          <>
             <Button
-              variant="light"
+              variant="subtle"
               color="red"
               leftSection={<IconTrash size={18} />}
               loading={remove.isPending}
@@ -119,25 +158,27 @@ export function MenuItemDetailPage() {
             >
               {t('detail.delete')}
             </Button>
-          }
-        />
-      </Stack>
+            <Button
+              type="submit"
+              form={ITEM_FORM_ID}
+              loading={itemForm.save.isPending}
+              leftSection={<IconDeviceFloppy size={18} />}
+            >
+              {t('detail.save')}
+            </Button>
+          </>
+        }
+      />
       <Grid
         type="container"
         breakpoints={{ xs: '460px', sm: '640px', md: '860px', lg: '1100px', xl: '1400px' }}
-        gutter="lg"
+        gutter="md"
       >
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <PhotoCard item={data} />
+        <Grid.Col span={{ base: 12, sm: 8 }} order={{ base: 1, sm: 2 }}>
+          <ItemDetailsForm itemForm={itemForm} currency={currency} categories={categories} taxes={taxes} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8 }}>
-          <ItemDetailsForm
-            key={data.id}
-            item={data}
-            currency={currency.data}
-            categories={categories.data}
-            taxes={taxes.data}
-          />
+        <Grid.Col span={{ base: 12, sm: 4 }} order={{ base: 2, sm: 1 }}>
+          <PhotoCard item={data} />
         </Grid.Col>
       </Grid>
       {(['variant', 'addon'] as const).map((kind) => (
@@ -146,7 +187,7 @@ export function MenuItemDetailPage() {
           kind={kind}
           itemId={data.id}
           options={kind === 'variant' ? data.variants : data.addons}
-          currency={currency.data}
+          currency={currency}
           expanded={expanded[kind]}
           onToggle={() => setExpanded((e) => ({ ...e, [kind]: !e[kind] }))}
           onAdd={() => openDialog(kind, null)}
@@ -157,7 +198,7 @@ export function MenuItemDetailPage() {
         state={dialog}
         itemId={data.id}
         basePrice={data.price}
-        currency={currency.data}
+        currency={currency}
         onClose={() => setDialog((d) => ({ ...d, opened: false }))}
       />
     </Stack>

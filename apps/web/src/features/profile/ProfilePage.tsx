@@ -34,14 +34,22 @@ export function ProfilePage() {
 
   return (
     <Stack maw={640}>
-      <PageHeader title={t('nav.profile')} description={t('profile.subtitle')} />
+      <PageHeader
+        title={t('nav.profile')}
+        description={t('profile.subtitle')}
+        actions={
+          <Button type="submit" form="profile-form" loading={save.isPending} disabled={!me.data}>
+            {t('profile.save')}
+          </Button>
+        }
+      />
       {me.isPending ? (
         <Loading />
       ) : me.isError ? (
         <LoadError message="Error loading details! Please try later!" />
       ) : (
         <Card withBorder radius="lg" padding="xl">
-          <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+          <form id="profile-form" onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
             <Stack>
               <Group gap="xs">
                 <Text c="dimmed" fz="sm">
@@ -51,17 +59,12 @@ export function ProfilePage() {
                   {me.data.username}
                 </Text>
               </Group>
-              <TextInput label={t('profile.name')} withAsterisk {...form.getInputProps('name')} />
+              <TextInput label={t('profile.name')} required {...form.getInputProps('name')} />
               <TextInput
                 label={t('profile.designation')}
                 placeholder={t('profile.designationPlaceholder')}
                 {...form.getInputProps('designation')}
               />
-              <Group justify="flex-end">
-                <Button type="submit" loading={save.isPending}>
-                  {t('profile.save')}
-                </Button>
-              </Group>
             </Stack>
           </form>
         </Card>

@@ -1,9 +1,12 @@
 import { addCategorySchema, updateCategorySchema } from '@comanda/core';
+import { IconCategory } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { addCategory, deleteCategory, fetchCategories, settingsKeys, updateCategory } from './api.ts';
 import { TitleListPage } from './TitleListPage.tsx';
 
 /** /dashboard/settings/menu-items/categories. */
 export function CategoriesPage() {
+  const { t } = useTranslation('settings');
   return (
     <TitleListPage
       ns={{
@@ -12,6 +15,7 @@ export function CategoriesPage() {
         add: 'categories.add',
         update: 'categories.update',
         empty: 'categories.empty',
+        emptyAction: 'categories.emptyAction',
         column: 'common.title',
       }}
       queryKey={settingsKeys.categories}
@@ -22,6 +26,11 @@ export function CategoriesPage() {
       addSchema={addCategorySchema}
       updateSchema={updateCategorySchema}
       testId="category-row"
+      emptyIcon={IconCategory}
+      extraColumn={{ header: 'categories.items', cell: (row) => row.items_count }}
+      deleteDetail={(row) =>
+        row.items_count > 0 ? t('categories.leaves', { count: row.items_count }) : undefined
+      }
     />
   );
 }

@@ -1,3 +1,4 @@
+import { IconCreditCard } from '@tabler/icons-react';
 import { Switch } from '@mantine/core';
 import { addPaymentTypeSchema, type PaymentType, updatePaymentTypeSchema } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ export function PaymentTypesPage() {
         add: 'paymentTypes.add',
         update: 'paymentTypes.update',
         empty: 'paymentTypes.empty',
+        emptyAction: 'paymentTypes.emptyAction',
         column: 'common.title',
       }}
       queryKey={settingsKeys.paymentTypes}
@@ -34,6 +36,7 @@ export function PaymentTypesPage() {
       addSchema={addPaymentTypeSchema}
       updateSchema={updatePaymentTypeSchema}
       testId="payment-type-row"
+      emptyIcon={IconCreditCard}
       extraColumn={{
         header: 'paymentTypes.active',
         cell: (row) => (

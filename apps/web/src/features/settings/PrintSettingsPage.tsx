@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Button, Card, SegmentedControl, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { printSettingsSchema, type PrintSettings } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
@@ -49,14 +39,22 @@ export function PrintSettingsPage() {
 
   return (
     <Stack>
-      <PageHeader title={t('print.title')} description={t('print.subtitle')} />
+      <PageHeader
+        title={t('print.title')}
+        description={t('print.subtitle')}
+        actions={
+          <Button type="submit" form="print-settings-form" loading={save.isPending} disabled={!print.data}>
+            {t('common.save')}
+          </Button>
+        }
+      />
       {print.isPending ? (
         <Loading />
       ) : print.isError ? (
         <LoadError message="Error loading data, Try Later!" />
       ) : (
         <Card withBorder radius="lg" padding="xl">
-          <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+          <form id="print-settings-form" onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
             <Stack gap="lg">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
                 {SWITCHES.map(([field, label, hint]) => (
@@ -85,11 +83,6 @@ export function PrintSettingsPage() {
               </Stack>
               <Textarea label={t('print.header')} autosize minRows={2} {...form.getInputProps('header')} />
               <Textarea label={t('print.footer')} autosize minRows={2} {...form.getInputProps('footer')} />
-              <Group justify="flex-end">
-                <Button type="submit" loading={save.isPending}>
-                  {t('common.save')}
-                </Button>
-              </Group>
             </Stack>
           </form>
         </Card>

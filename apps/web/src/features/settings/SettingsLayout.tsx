@@ -1,25 +1,10 @@
-import { Grid, NavLink, Paper, Select, Stack } from '@mantine/core';
-import {
-  IconBuildingStore,
-  IconCategory,
-  IconCreditCard,
-  IconPercentage,
-  IconPrinter,
-  IconSoup,
-  IconTable,
-} from '@tabler/icons-react';
+import { Box, Group, NavLink, Paper, ScrollArea, Select, Stack, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { SETTINGS_PAGES } from '../../app/navigation.ts';
+import classes from './settings.module.css';
 
-const MENU = [
-  { label: 'menu.details', path: '/dashboard/settings/details', icon: IconBuildingStore },
-  { label: 'menu.print', path: '/dashboard/settings/print-settings', icon: IconPrinter },
-  { label: 'menu.tables', path: '/dashboard/settings/tables', icon: IconTable },
-  { label: 'menu.menuItems', path: '/dashboard/settings/menu-items', icon: IconSoup },
-  { label: 'menu.categories', path: '/dashboard/settings/menu-items/categories', icon: IconCategory },
-  { label: 'menu.taxes', path: '/dashboard/settings/tax-setup', icon: IconPercentage },
-  { label: 'menu.paymentTypes', path: '/dashboard/settings/payment-types', icon: IconCreditCard },
-];
+const MENU = SETTINGS_PAGES;
 
 /** The entry whose path is the longest prefix of the location (categories sit under menu items). */
 function activePath(pathname: string): string {
@@ -28,42 +13,78 @@ function activePath(pathname: string): string {
   return matches.sort((a, b) => b.path.length - a.path.length)[0]?.path ?? '';
 }
 
-/** /dashboard/settings: the settings side menu and the chosen screen (SPEC §2 Settings). */
+/**
+ * /dashboard/settings: the settings menu and the chosen screen (SPEC §2 Settings). The menu is a side
+ * column on wide screens, a row of tabs above the screen on a tablet (so the screen keeps its width)
+ * and a select on a phone.
+ */
 export function SettingsLayout() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('dashboard');
+  const { t: ts } = useTranslation('settings');
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const active = activePath(pathname);
   return (
-    <Grid gutter="lg">
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        <Select
-          hiddenFrom="md"
-          aria-label={t('menu.label')}
-          data={MENU.map((m) => ({ value: m.path, label: t(m.label) }))}
-          value={active}
-          onChange={(v) => v && void navigate(v)}
-          allowDeselect={false}
-        />
-        <Paper withBorder radius="lg" p="xs" visibleFrom="md" component="nav" aria-label={t('menu.label')}>
-          <Stack gap={2}>
-            {MENU.map((m) => (
-              <NavLink
-                key={m.path}
-                component={Link}
-                to={m.path}
-                label={t(m.label)}
-                leftSection={<m.icon size={20} stroke={1.7} />}
-                active={active === m.path}
-                style={{ borderRadius: 8 }}
-              />
-            ))}
-          </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
+    <Box className={classes.layout}>
+      <Select
+        hiddenFrom="sm"
+        mb="md"
+        aria-label={ts('menu.label')}
+        data={MENU.map((m) => ({ value: m.path, label: t(m.label) }))}
+        value={active}
+        onChange={(v) => v && void navigate(v)}
+        allowDeselect={false}
+      />
+      <ScrollArea
+        visibleFrom="sm"
+        hiddenFrom="lg"
+        type="auto"
+        offsetScrollbars="x"
+        mb="md"
+        className={classes.tabsBar}
+      >
+        <Group component="nav" aria-label={ts('menu.label')} gap={4} wrap="nowrap">
+          {MENU.map((m) => (
+            <UnstyledButton
+              key={m.path}
+              component={Link}
+              to={m.path}
+              className={classes.tab}
+              data-active={active === m.path || undefined}
+              aria-current={active === m.path ? 'page' : undefined}
+            >
+              {t(m.label)}
+            </UnstyledButton>
+          ))}
+        </Group>
+      </ScrollArea>
+      <Paper
+        withBorder
+        radius="lg"
+        p="xs"
+        visibleFrom="lg"
+        component="nav"
+        aria-label={ts('menu.label')}
+        className={classes.side}
+      >
+        <Stack gap={2}>
+          {MENU.map((m) => (
+            <NavLink
+              key={m.path}
+              component={Link}
+              to={m.path}
+              label={t(m.label)}
+              leftSection={<m.icon size={20} stroke={1.7} aria-hidden />}
+              active={active === m.path}
+              aria-current={active === m.path ? 'page' : undefined}
+              style={{ borderRadius: 8 }}
+            />
+          ))}
+        </Stack>
+      </Paper>
+      <Box className={classes.content}>
         <Outlet />
-      </Grid.Col>
-    </Grid>
+      </Box>
+    </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
-import { currencies, storeSettingsSchema, type StoreSettings, timeZones } from '@comanda/core';
+import { currencies, storeSettingsSchema, type StoreSettings } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { toast } from '../../app/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { fetchStoreSettings, saveStoreSettings, settingsKeys } from './api.ts';
+import { timeZoneGroups } from './time-zones.ts';
 
 type FormValues = Omit<StoreSettings, 'image' | 'uniqueQRCode'>;
 
@@ -38,7 +39,8 @@ export function StoreDetailsPage() {
     () => currencies().map((c) => ({ value: c.code, label: `${c.code} - ${c.name} (${c.symbol})` })),
     [],
   );
-  const zoneOptions = useMemo(() => timeZones(), []);
+  const savedZone = store.data?.timezone;
+  const zoneOptions = useMemo(() => timeZoneGroups(savedZone), [savedZone]);
   const save = useSaveMutation({ mutationFn: saveStoreSettings, invalidate: [settingsKeys.store] });
 
   const downloadQr = () =>
@@ -48,14 +50,22 @@ export function StoreDetailsPage() {
 
   return (
     <Stack>
-      <PageHeader title={t('details.title')} description={t('details.subtitle')} />
+      <PageHeader
+        title={t('details.title')}
+        description={t('details.subtitle')}
+        actions={
+          <Button type="submit" form="store-details-form" loading={save.isPending} disabled={!store.data}>
+            {t('common.save')}
+          </Button>
+        }
+      />
       {store.isPending ? (
         <Loading />
       ) : store.isError ? (
         <LoadError message="Error loading data, Try Later!" />
       ) : (
         <Card withBorder radius="lg" padding="xl">
-          <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
+          <form id="store-details-form" onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label={t('details.storeName')} {...form.getInputProps('storeName')} />
@@ -67,6 +77,7 @@ export function StoreDetailsPage() {
                   searchable
                   allowDeselect={false}
                   nothingFoundMessage={t('details.noCurrency')}
+                  comboboxProps={{ keepMounted: false }}
                   {...form.getInputProps('currency')}
                 />
               </SimpleGrid>
@@ -78,7 +89,9 @@ export function StoreDetailsPage() {
                   data={zoneOptions}
                   searchable
                   allowDeselect={false}
-                  limit={50}
+                  nothingFoundMessage={t('details.noTimezone')}
+                  comboboxProps={{ keepMounted: false }}
+                  maxDropdownHeight={320}
                   {...form.getInputProps('timezone')}
                 />
               </SimpleGrid>
@@ -118,9 +131,6 @@ export function StoreDetailsPage() {
                     {t('details.qrOff')}
                   </Text>
                 )}
-                <Button type="submit" loading={save.isPending}>
-                  {t('common.save')}
-                </Button>
               </Group>
             </Stack>
           </form>

@@ -1,6 +1,6 @@
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus, IconQrcode, IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconQrcode, IconTable, IconUsers } from '@tabler/icons-react';
 import { storeTableSchema, type StoreTable } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { downloadFile } from '../../app/api-client.ts';
 import { zodValidate } from '../../app/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
 import { toast } from '../../app/toast.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
@@ -70,11 +71,12 @@ export function TablesPage() {
       ) : tables.isError ? (
         <LoadError message="Error loading data, Try Later!" />
       ) : tables.data.length === 0 ? (
-        <Card withBorder radius="lg" padding="xl">
-          <Text c="dimmed" ta="center">
-            {t('tables.empty')}
-          </Text>
-        </Card>
+        <EmptyState
+          icon={IconTable}
+          title={t('tables.empty')}
+          actionLabel={t('tables.emptyAction')}
+          onAction={openAdd}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
           {tables.data.map((row) => (
@@ -117,25 +119,16 @@ export function TablesPage() {
         onSubmit={submit}
         loading={add.isPending || update.isPending}
       >
-        <TextInput
-          label={t('tables.fieldTitle')}
-
-          data-autofocus
-          {...form.getInputProps('title')}
-        />
-        <TextInput
-          label={t('tables.fieldFloor')}
-          placeholder="-"
-
-          {...form.getInputProps('floor')}
-        />
+        <TextInput label={t('tables.fieldTitle')} required data-autofocus {...form.getInputProps('title')} />
+        <TextInput label={t('tables.fieldFloor')} placeholder="-" required {...form.getInputProps('floor')} />
         <NumberInput
           label={t('tables.fieldSeats')}
           min={0}
           // Let a negative count through to validation, so the spec's message explains it.
           clampBehavior="none"
           allowDecimal={false}
-
+          required
+          inputMode="numeric"
           {...form.getInputProps('seatingCapacity')}
         />
       </FormModal>

@@ -1,11 +1,12 @@
 import { Badge, Button, Card, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPercentage, IconPlus } from '@tabler/icons-react';
 import { addTaxSchema, TAX_TYPES, type Tax, updateTaxSchema } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { zodValidate } from '../../app/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
@@ -57,9 +58,13 @@ export function TaxesPage() {
       ) : (
         <Card withBorder radius="lg" padding={0}>
           {taxes.data.length === 0 ? (
-            <Text c="dimmed" ta="center" p="xl">
-              {t('taxes.empty')}
-            </Text>
+            <EmptyState
+              withCard={false}
+              icon={IconPercentage}
+              title={t('taxes.empty')}
+              actionLabel={t('taxes.emptyAction')}
+              onAction={() => open(null)}
+            />
           ) : (
             <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
               <Table.Thead>
@@ -68,6 +73,7 @@ export function TaxesPage() {
                   <Table.Th>{t('common.title')}</Table.Th>
                   <Table.Th>{t('taxes.rate')}</Table.Th>
                   <Table.Th>{t('taxes.type')}</Table.Th>
+                  <Table.Th>{t('taxes.items')}</Table.Th>
                   <Table.Th ta="right">{t('common.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -82,8 +88,15 @@ export function TaxesPage() {
                         {t(`taxes.type.${row.type}`)}
                       </Badge>
                     </Table.Td>
+                    <Table.Td>{row.items_count}</Table.Td>
                     <Table.Td>
-                      <RowActions onEdit={() => open(row)} onDelete={() => remove.mutate(row.id)} />
+                      <RowActions
+                        onEdit={() => open(row)}
+                        onDelete={() => remove.mutate(row.id)}
+                        deleteDetail={
+                          row.items_count > 0 ? t('taxes.leaves', { count: row.items_count }) : undefined
+                        }
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -99,18 +112,23 @@ export function TaxesPage() {
         onSubmit={submit}
         loading={add.isPending || update.isPending}
       >
-        <TextInput label={t('common.title')} data-autofocus {...form.getInputProps('title')} />
+        <TextInput label={t('common.title')} required data-autofocus {...form.getInputProps('title')} />
         <NumberInput
           label={t('taxes.rateField')}
+          required
           min={0}
           max={100}
+          // What was typed stays (-5 is not turned into 0); validation explains what is wrong.
+          clampBehavior="none"
           decimalScale={2}
           suffix="%"
-
+          inputMode="decimal"
           {...form.getInputProps('rate')}
         />
         <Select
           label={t('taxes.type')}
+          required
+          comboboxProps={{ keepMounted: false }}
 
           data={TAX_TYPES.map((type) => ({ value: type, label: t(`taxes.type.${type}`) }))}
           {...form.getInputProps('type')}

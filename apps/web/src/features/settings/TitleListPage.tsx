@@ -1,6 +1,6 @@
-import { Button, Card, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Stack, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus } from '@tabler/icons-react';
+import { type Icon, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { zodValidate } from '../../app/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
 import { FormModal } from '../../components/FormModal.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -21,7 +22,15 @@ type Message = { message: string };
  * delete with confirmation, and optional extra cells. Each screen passes its own calls and messages.
  */
 export function TitleListPage<R extends Row>(props: {
-  ns: { title: string; subtitle: string; add: string; update: string; empty: string; column: string };
+  ns: {
+    title: string;
+    subtitle: string;
+    add: string;
+    update: string;
+    empty: string;
+    emptyAction: string;
+    column: string;
+  };
   queryKey: readonly unknown[];
   fetch: () => Promise<R[]>;
   add: (body: { title: string }) => Promise<Message>;
@@ -30,6 +39,9 @@ export function TitleListPage<R extends Row>(props: {
   addSchema: z.ZodType;
   updateSchema: z.ZodType;
   extraColumn?: { header: string; cell: (row: R) => ReactNode };
+  /** What deleting the row leaves behind, said in the confirmation (categories: items without one). */
+  deleteDetail?: (row: R) => string | undefined;
+  emptyIcon: Icon;
   testId: string;
 }) {
   const { t } = useTranslation('settings');
@@ -74,9 +86,13 @@ export function TitleListPage<R extends Row>(props: {
       ) : (
         <Card withBorder radius="lg" padding={0}>
           {list.data.length === 0 ? (
-            <Text c="dimmed" ta="center" p="xl">
-              {t(props.ns.empty)}
-            </Text>
+            <EmptyState
+              withCard={false}
+              icon={props.emptyIcon}
+              title={t(props.ns.empty)}
+              actionLabel={t(props.ns.emptyAction)}
+              onAction={() => open(null)}
+            />
           ) : (
             <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
               <Table.Thead>
@@ -94,7 +110,11 @@ export function TitleListPage<R extends Row>(props: {
                     <Table.Td fw={600}>{row.title}</Table.Td>
                     {props.extraColumn && <Table.Td>{props.extraColumn.cell(row)}</Table.Td>}
                     <Table.Td>
-                      <RowActions onEdit={() => open(row)} onDelete={() => remove.mutate(row.id)} />
+                      <RowActions
+                        onEdit={() => open(row)}
+                        onDelete={() => remove.mutate(row.id)}
+                        deleteDetail={props.deleteDetail?.(row)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -110,7 +130,7 @@ export function TitleListPage<R extends Row>(props: {
         onSubmit={submit}
         loading={add.isPending || update.isPending}
       >
-        <TextInput label={t('common.title')} data-autofocus {...form.getInputProps('title')} />
+        <TextInput label={t('common.title')} required data-autofocus {...form.getInputProps('title')} />
       </FormModal>
     </Stack>
   );

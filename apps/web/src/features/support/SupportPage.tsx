@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import {
@@ -21,6 +20,7 @@ import {
   IconMail,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@comanda/core';
 import { toast } from '../../app/toast.ts';
@@ -60,12 +60,7 @@ export function SupportPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={2}>{t('support.title')}</Title>
-        <Text c="dimmed" mt={4}>
-          {t('support.subtitle')}
-        </Text>
-      </div>
+      <PageHeader title={t('support.title')} description={t('support.subtitle')} />
 
       <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">

@@ -68,7 +68,7 @@ export function HeroVisual() {
                   key={key}
                   px={10}
                   py={4}
-                  bg={i === 0 ? 'orange.6' : 'gray.1'}
+                  bg={i === 0 ? 'orange.7' : 'gray.1'}
                   c={i === 0 ? 'white' : 'gray.7'}
                   fz={11}
                   fw={600}

@@ -1,5 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { type Category, type MenuItem, menuItemSchema, type Tax } from '@comanda/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +7,13 @@ import { useSaveMutation } from '../../../app/mutations.ts';
 import { menuKeys, updateMenuItem } from '../api.ts';
 import { itemFormValues, MenuItemFields, type MenuItemFormValues } from './MenuItemFields.tsx';
 
-/** The editable details of an item; the form starts from the item as loaded (keyed by id by the caller). */
-export function ItemDetailsForm(props: {
-  item: MenuItem;
-  currency: string;
-  categories: Category[];
-  taxes: Tax[];
-}) {
-  const { t } = useTranslation('menu');
+/** The id of the details form, so the page header's Save button can submit it. */
+export const ITEM_FORM_ID = 'menu-item-details';
+
+/** The item's details form and its save; the caller keys it by item id so it starts from the item as loaded. */
+export function useItemForm(item: MenuItem, currency: string) {
   const form = useForm<MenuItemFormValues>({
-    initialValues: itemFormValues(props.item, props.currency),
+    initialValues: itemFormValues(item, currency),
     validate: zodValidate(menuItemSchema),
   });
   const save = useSaveMutation({
@@ -25,15 +21,22 @@ export function ItemDetailsForm(props: {
     invalidate: [menuKeys.items],
     onSuccess: () => form.resetDirty(),
   });
+  const onSubmit = form.onSubmit((values) => save.mutate({ id: item.id, ...menuItemSchema.parse(values) }));
+  return { form, save, onSubmit };
+}
+
+/** The editable details of an item; submitted by the Save button in the page header. */
+export function ItemDetailsForm(props: {
+  itemForm: ReturnType<typeof useItemForm>;
+  currency: string;
+  categories: Category[];
+  taxes: Tax[];
+}) {
+  const { t } = useTranslation('menu');
   return (
     <Card withBorder radius="lg" padding="lg" h="100%">
-      <form
-        onSubmit={form.onSubmit((values) =>
-          save.mutate({ id: props.item.id, ...menuItemSchema.parse(values) }),
-        )}
-        noValidate
-      >
-        <Stack gap="lg">
+      <form id={ITEM_FORM_ID} onSubmit={props.itemForm.onSubmit} noValidate>
+        <Stack gap="md">
           <Stack gap={2}>
             <Title order={2} fz="lg">
               {t('detail.details')}
@@ -43,16 +46,11 @@ export function ItemDetailsForm(props: {
             </Text>
           </Stack>
           <MenuItemFields
-            form={form}
+            form={props.itemForm.form}
             currency={props.currency}
             categories={props.categories}
             taxes={props.taxes}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} />}>
-              {t('detail.save')}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Card>

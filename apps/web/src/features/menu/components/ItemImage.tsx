@@ -7,11 +7,13 @@ export function ItemImage({
   alt,
   h,
   radius,
+  iconSize = 40,
 }: {
   src: string | null;
   alt: string;
   h?: number;
   radius?: string;
+  iconSize?: number;
 }) {
   if (src) return <Image src={src} alt={alt} h={h ?? '100%'} w="100%" fit="cover" radius={radius} />;
   return (
@@ -24,7 +26,7 @@ export function ItemImage({
       }}
       aria-hidden
     >
-      <IconToolsKitchen2 size={40} stroke={1.4} color="var(--mantine-color-orange-3)" />
+      <IconToolsKitchen2 size={iconSize} stroke={1.4} color="var(--mantine-color-orange-3)" />
     </Center>
   );
 }

@@ -58,18 +58,11 @@ export function MenuItemFields(props: {
         label={t('field.title')}
         placeholder={t('field.titlePlaceholder')}
         required
-        withAsterisk={false}
         data-autofocus={props.autoFocus || undefined}
         {...form.getInputProps('title')}
       />
       <SimpleGrid type="container" cols={{ base: 1, '360px': 2 }} spacing="md">
-        <MoneyInput
-          label={t('field.price')}
-          currency={currency}
-          required
-          withAsterisk={false}
-          {...form.getInputProps('price')}
-        />
+        <MoneyInput label={t('field.price')} currency={currency} required {...form.getInputProps('price')} />
         <MoneyInput
           label={t('field.netPrice')}
           placeholder={t('field.optional')}

@@ -62,16 +62,10 @@ function OptionForm(props: {
           label={t('field.title')}
           placeholder={t(kind === 'variant' ? 'option.variantPlaceholder' : 'option.addonPlaceholder')}
           required
-          withAsterisk={false}
           data-autofocus
           {...form.getInputProps('title')}
         />
-        <MoneyInput
-          label={t('field.price')}
-          placeholder="0"
-          currency={props.currency}
-          {...form.getInputProps('price')}
-        />
+        <MoneyInput label={t('field.price')} currency={props.currency} {...form.getInputProps('price')} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={props.onDone} disabled={pending}>
             {t('dialog.cancel')}

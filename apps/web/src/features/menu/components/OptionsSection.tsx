@@ -57,7 +57,7 @@ export function OptionsSection(props: {
               : t('The final price is the base price plus the entered amount.')}
           </Text>
         </Stack>
-        <Button size="sm" leftSection={<IconPlus size={16} />} onClick={props.onAdd}>
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={props.onAdd}>
           {t(k('add'))}
         </Button>
       </Group>

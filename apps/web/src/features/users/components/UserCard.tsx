@@ -137,17 +137,16 @@ export function UserCard(props: {
             </Group>
           ) : (
             <>
-              <Button size="compact-sm" variant="light" px="sm" onClick={props.onEdit}>
+              <Button variant="light" size="sm" px="md" onClick={props.onEdit}>
                 {t('card.edit')}
               </Button>
-              <Button size="compact-sm" variant="light" color="gray" px="sm" onClick={props.onReset}>
+              <Button variant="default" size="sm" px="md" onClick={props.onReset}>
                 {t('card.resetPassword')}
               </Button>
               <Tooltip label={t('card.delete')} withArrow>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  size={30}
                   ml="auto"
                   aria-label={t('card.delete')}
                   onClick={props.onDelete}

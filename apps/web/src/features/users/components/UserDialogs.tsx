@@ -90,13 +90,7 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(addUserSchema.parse(values)))} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('field.name')}
-          required
-          withAsterisk={false}
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
+        <TextInput label={t('field.name')} required data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('field.username')}
@@ -105,7 +99,6 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
             autoComplete="off"
             placeholder="staff@yourstore.com"
             required
-            withAsterisk={false}
             {...form.getInputProps('username')}
           />
           <PasswordInput
@@ -113,7 +106,6 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
             description={t('field.passwordHint')}
             autoComplete="new-password"
             required
-            withAsterisk={false}
             {...form.getInputProps('password')}
           />
         </SimpleGrid>
@@ -163,13 +155,7 @@ function UpdateUserForm({
     >
       <Stack gap="md">
         <TextInput label={t('field.username')} value={user.username} readOnly variant="filled" />
-        <TextInput
-          label={t('field.name')}
-          required
-          withAsterisk={false}
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
+        <TextInput label={t('field.name')} required data-autofocus {...form.getInputProps('name')} />
         <ContactFields form={form} />
         <ScopesField
           value={form.values.userScopes}
@@ -204,7 +190,6 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
           label={t('field.password')}
           autoComplete="new-password"
           required
-          withAsterisk={false}
           data-autofocus
           {...form.getInputProps('password')}
         />
