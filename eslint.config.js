@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['vitest.config.ts', '**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      'vitest.config.ts',
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'bench/results/**',
+      'e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

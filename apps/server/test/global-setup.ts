@@ -24,7 +24,9 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide('db', { kind: 'postgres', url, template });
     return async () => {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname like 'comanda_t_${process.pid}_%'`);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname like 'comanda_t_${process.pid}_%'`,
+      );
       const rows = await admin.query<{ datname: string }>(
         `select datname from pg_database where datname like 'comanda_t_${process.pid}_%' or datname = $1`,
         [template],
