@@ -84,9 +84,9 @@ export async function loginThroughUi(
   await page.waitForURL(`**${expectPath}`);
 }
 
-/** The newest reset link mailed to a recipient (the app writes mail to DATA_DIR/outbox without SMTP). */
-export function lastResetLink(to: string): string {
-  const dir = path.join(dataDir, 'outbox');
+/** The newest reset link already mailed to a recipient, if any. */
+function resetLinkIn(dir: string, to: string): string | undefined {
+  if (!fs.existsSync(dir)) return undefined;
   for (const f of fs.readdirSync(dir).sort().reverse()) {
     const mail = fs
       .readFileSync(path.join(dir, f), 'utf8')
@@ -96,7 +96,22 @@ export function lastResetLink(to: string): string {
     const match = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(mail);
     if (match?.[1]) return match[1];
   }
-  throw new Error(`no reset mail for ${to}`);
+  return undefined;
+}
+
+/**
+ * The reset link mailed to a recipient (the app writes mail to DATA_DIR/outbox without SMTP). The mail
+ * goes out after the request is answered, so that its timing tells nothing: wait for it a little.
+ */
+export async function waitForResetLink(to: string, timeoutMs = 10_000): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const link = resetLinkIn(dir, to);
+    if (link) return link;
+    if (Date.now() > until) throw new Error(`no reset mail for ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** The sizes every screen is checked at: a laptop and a tablet in landscape (staff), a phone (public). */

@@ -4,7 +4,7 @@ import { SUPERADMIN } from './global-setup.ts';
 import {
   baseUrl,
   checkScreen,
-  lastResetLink,
+  waitForResetLink,
   launchBrowser,
   loginThroughUi,
   newContext,
@@ -300,7 +300,7 @@ describe('password reset', () => {
       .first()
       .waitFor();
 
-    const link = new URL(lastResetLink(t.username));
+    const link = new URL(await waitForResetLink(t.username));
     await page.goto(link.pathname + link.search);
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.getByText('Please provide new password!').waitFor();

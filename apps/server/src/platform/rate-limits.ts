@@ -35,9 +35,18 @@ export function rateLimitStore(database: Database): FastifyRateLimitStoreCtor | 
 async function countHit(database: Database, key: string, timeWindowMs: number) {
   // Hashed: the table holds no addresses or usernames, only counts.
   const id = crypto.createHash('sha256').update(key).digest('base64url');
+  // Expired windows are swept now and then by whichever request comes by (no timer per node): in a
+  // statement of its own, in small batches that skip rows another request holds, so it can neither
+  // deadlock with a count nor hold one up. A failed sweep only leaves the work to the next one.
+  if (Math.random() < 0.01) {
+    void database
+      .asSystem((tx) =>
+        tx.execute(sql`delete from rate_limit_counters where key in (
+          select key from rate_limit_counters where reset_at < now() limit 500 for update skip locked)`),
+      )
+      .catch(() => undefined);
+  }
   const result = await database.asSystem(async (tx) => {
-    // Expired windows are swept now and then by whichever request comes by; no timer per node.
-    if (Math.random() < 0.01) await tx.execute(sql`delete from rate_limit_counters where reset_at < now()`);
     return tx.execute(sql`
       insert into rate_limit_counters as c (key, hits, reset_at)
       values (${id}, 1, now() + ${timeWindowMs} * interval '1 millisecond')

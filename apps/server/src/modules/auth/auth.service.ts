@@ -2,7 +2,7 @@ import { parseScopes, type SessionUser, type signinSchema, type signupSchema } f
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, conflict, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, loggableError, unauthorized } from '../../platform/errors.ts';
 import {
   hashSecret,
   parseRowToken,
@@ -13,6 +13,7 @@ import {
 import * as repo from './auth.repo.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
+const MAX_PENDING_RESET_MAILS = 100;
 
 /** Where a request comes from, for the device row and the audit log. */
 export interface ClientInfo {
@@ -203,11 +204,20 @@ export function createAuthService(ctx: AppContext) {
      * work carries on afterwards and its failures are logged.
      */
     forgotPassword(username: string, ip: string | null) {
+      const message = 'If an account exists for this email, a reset link has been sent to it!';
+      // A flood from many addresses against a slow mail server must not pile up without end; the
+      // answer stays the same, so skipping tells nothing about the account.
+      if (background.size >= MAX_PENDING_RESET_MAILS) {
+        ctx.log.warn('too many reset links pending; this request is dropped');
+        return { message };
+      }
       const work = sendResetLink(username, ip)
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'password reset link not sent'))
+        .catch((error: unknown) =>
+          ctx.log.error({ error: loggableError(error) }, 'password reset link not sent'),
+        )
         .finally(() => background.delete(work));
       background.add(work);
-      return { message: 'If an account exists for this email, a reset link has been sent to it!' };
+      return { message };
     },
 
     /** Waits (a bounded time) for reset links still being mailed, so a shutdown does not cut them off. */

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { type DefaultEventsMap, Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Events } from '../../platform/events.ts';
+import { loggableError } from '../../platform/errors.ts';
 import { COOKIES } from '../../platform/session-tokens.ts';
 import fastifyCookie from '@fastify/cookie';
 import { decodeJwt } from 'jose';
@@ -73,7 +74,7 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
         next();
       },
       (error: unknown) => {
-        ctx.log.error({ err: error }, 'socket handshake failed');
+        ctx.log.error({ error: loggableError(error) }, 'socket handshake failed');
         next(new Error('handshake failed'));
       },
     );

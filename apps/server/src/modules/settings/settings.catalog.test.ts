@@ -90,6 +90,21 @@ describe('/settings/categories', () => {
     expect(await categories(b)).toEqual([bCategory]);
   });
 
+  it("answers 404, not 409, when another tenant's category is renamed to a title the caller has", async () => {
+    const a = await createTenant(app);
+    const b = await createTenant(app);
+    const mine = newest(await addAndList<Category>(a, '/settings/categories', { title: 'Wines' }));
+    const theirs = newest(await addAndList<Category>(b, '/settings/categories', { title: 'Beers' }));
+    expect(await a.client.post(`/settings/categories/${theirs.id}/update`, { title: 'Wines' })).toMatchObject(
+      {
+        status: 404,
+        body: { message: 'Category not found!' },
+      },
+    );
+    expect(await categories(a)).toEqual([mine]);
+    expect(await categories(b)).toEqual([theirs]);
+  });
+
   it('adds, lists in creation order, updates and deletes categories', async () => {
     const t = await createTenant(app);
     expect(await t.client.post('/settings/categories/add', { title: ' Drinks ' })).toMatchObject({

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import {
   categories,
@@ -227,22 +227,6 @@ export function listCategories(tx: Tx, tenantId: number) {
     .from(categories)
     .where(eq(categories.tenantId, tenantId))
     .orderBy(asc(categories.id));
-}
-
-/** Whether another of the tenant's categories has this title, ignoring case (`exceptId`: the one being renamed). */
-export async function categoryTitleTaken(tx: Tx, tenantId: number, title: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(
-      and(
-        eq(categories.tenantId, tenantId),
-        sql`lower(${categories.title}) = lower(${title})`,
-        exceptId === undefined ? undefined : ne(categories.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function insertCategory(tx: Tx, tenantId: number, title: string) {

@@ -49,8 +49,8 @@ function rateBp(rate: string): number {
 const CATEGORY_EXISTS = 'A category with this title already exists!';
 
 /**
- * A category save whose title another save took in the meantime: the unique index (0005) refuses it,
- * and the user reads the same message as when the title was already there.
+ * A category save whose title the tenant already has, ignoring case: the unique index (0005) refuses
+ * it, also when two saves race, and the user reads one clear message. A missing id is still a 404.
  */
 async function uniqueCategoryTitle<T>(save: Promise<T>): Promise<T> {
   try {
@@ -243,7 +243,6 @@ export function createSettingsService(ctx: AppContext) {
     async addCategory(actor: Actor, input: z.output<typeof addCategorySchema>) {
       await uniqueCategoryTitle(
         database.inTenant(actor.tenantId, async (tx) => {
-          if (await repo.categoryTitleTaken(tx, actor.tenantId, input.title)) throw conflict(CATEGORY_EXISTS);
           const row = await repo.insertCategory(tx, actor.tenantId, input.title);
           await audit(tx, actor, {
             action: 'category.add',
@@ -259,7 +258,6 @@ export function createSettingsService(ctx: AppContext) {
     async updateCategory(actor: Actor, id: number, title: string) {
       await uniqueCategoryTitle(
         database.inTenant(actor.tenantId, async (tx) => {
-          if (await repo.categoryTitleTaken(tx, actor.tenantId, title, id)) throw conflict(CATEGORY_EXISTS);
           found(await repo.updateCategory(tx, actor.tenantId, id, title), 'Category not found!');
           await audit(tx, actor, {
             action: 'category.update',

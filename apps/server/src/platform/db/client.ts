@@ -94,12 +94,15 @@ async function checkLoginRole(pool: pg.Pool) {
     inherits: boolean;
     can_switch: boolean;
     owns: boolean;
+    other_roles: boolean;
   }>(`
     select r.rolname,
       r.rolsuper or r.rolbypassrls as unsafe,
       pg_has_role(current_user, 'comanda_app', 'USAGE') or pg_has_role(current_user, 'comanda_system', 'USAGE') as inherits,
       pg_has_role(current_user, 'comanda_app', 'MEMBER') and pg_has_role(current_user, 'comanda_system', 'MEMBER') as can_switch,
-      exists (select 1 from pg_class c where c.relowner = r.oid and c.relnamespace = 'public'::regnamespace) as owns
+      exists (select 1 from pg_class c where c.relowner = r.oid and c.relnamespace = 'public'::regnamespace) as owns,
+      exists (select 1 from pg_auth_members m join pg_roles g on g.oid = m.roleid
+              where m.member = r.oid and g.rolname not in ('comanda_app', 'comanda_system')) as other_roles
     from pg_roles r where r.rolname = current_user`);
   const r = rows[0];
   const problem = !r
@@ -112,7 +115,9 @@ async function checkLoginRole(pool: pg.Pool) {
           ? 'must be granted comanda_app and comanda_system'
           : r.owns
             ? 'must own no tables'
-            : undefined;
+            : r.other_roles
+              ? 'must be a member of comanda_app and comanda_system only (SET ROLE would reach the others)'
+              : undefined;
   if (problem) throw new Error(`The request role ${r?.rolname ?? ''} ${problem}; see docs/database.md`);
 }
 
@@ -220,7 +225,8 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   // The realtime adapter runs its own queries (LISTEN, its attachments table) outside any
   // transaction: its connections start as comanda_system (the server checks the membership).
   const systemPool = new pg.Pool({ connectionString: appUrl, max: 2, options: '-c role=comanda_system' });
-  // Session checks likewise: RESET ROLE on these lands on the login role, which can read nothing.
+  // Session checks likewise. These connections start as comanda_system, so RESET ROLE on them returns
+  // to comanda_system: nothing more than what they already are.
   const sessionPool = new pg.Pool({
     connectionString: appUrl,
     max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),

@@ -70,6 +70,26 @@ if (kind === 'postgres') {
       );
     });
 
+    it('refuses to start when DATABASE_APP_URL names a role that belongs to any role but the two', async () => {
+      const ownerUrl = app.database.ownerUrl ?? '';
+      const role = `comanda_test_member_${process.pid}_${Date.now()}`;
+      await app.database.asOwner((tx) =>
+        tx.execute(
+          sql.raw(`create role ${role} login noinherit nosuperuser nobypassrls;
+                   grant comanda_app, comanda_system, pg_write_all_data to ${role}`),
+        ),
+      );
+      try {
+        const appUrl = new URL(ownerUrl);
+        appUrl.username = role;
+        await expect(
+          openDatabase({ kind: 'postgres', url: ownerUrl, appUrl: appUrl.toString() }),
+        ).rejects.toThrow(/member of comanda_app and comanda_system only/);
+      } finally {
+        await app.database.asOwner((tx) => tx.execute(sql.raw(`drop role ${role}`)));
+      }
+    });
+
     it('owns no table', async () => {
       const owned = rowsOf<{ n: number }>(
         await app.database.db.execute(

@@ -24,7 +24,8 @@ GRANT USAGE ON SCHEMA public TO comanda_system;
 -- device, user and tenant behind an access token.
 GRANT SELECT (id, is_active), INSERT ON tenants TO comanda_system;
 GRANT SELECT, INSERT ON users TO comanda_system;
-GRANT SELECT ON devices TO comanda_system;
+-- Only what the session check reads: the refresh hashes stay with the tenant role.
+GRANT SELECT (tenant_id, id, user_id, revoked_at) ON devices TO comanda_system;
 GRANT INSERT ON audit_log TO comanda_system;
 -- Public menu photos are fetched by their random key before any tenant is known.
 GRANT SELECT ON images TO comanda_system;

@@ -1,6 +1,5 @@
 -- Sign-in rate-limit counters shared by every app node (PostgreSQL only; the embedded database counts in
 -- memory). Not tenant data: a counter exists before anyone is known, so no tenant_id and no RLS.
-DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'comanda_system') THEN CREATE ROLE comanda_system NOLOGIN; END IF; END $$;
 
 CREATE TABLE rate_limit_counters (
   -- sha256 of the limiter's key (route, address, username): no addresses or usernames are stored.
