@@ -1,27 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { copyTemplateDatabase } from '../test/harness.ts';
+import { copyTemplateDatabase, freePort } from '../test/harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-shutdown-'));
 let server: ChildProcess | undefined;

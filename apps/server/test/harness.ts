@@ -67,7 +67,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /** A port the kernel says is free on 127.0.0.1 right now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
