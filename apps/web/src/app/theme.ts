@@ -1,17 +1,16 @@
 import {
-  ActionIcon,
-  Button,
-  CloseButton,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
-  Input,
   type MantineColorsTuple,
-  Modal,
   rem,
-  SegmentedControl,
-  Switch,
 } from '@mantine/core';
+
+/** The props a `vars` resolver below reads. */
+type SizedProps = { size?: unknown };
+// Plain objects, not `Button.extend(...)`: extend needs the component itself, which would pull Modal,
+// Switch, SegmentedControl and the rest into the first chunk the landing page downloads.
+const sizeOf = (props: SizedProps) => (typeof props.size === 'string' ? props.size : undefined);
 
 /**
  * A palette whose filled shade (7) carries white text at 4.5:1 or more, and whose light variant (the
@@ -60,25 +59,23 @@ export const theme = createTheme({
     // One control height everywhere (44 px) and 16 px text in inputs, so iPad Safari does not zoom.
     // Required fields carry the native `required` (announced by screen readers); the visible mark is
     // drawn by global.css from it, so every required field has one and labels keep their plain names.
-    Button: Button.extend({
+    Button: {
       defaultProps: { size: 'md' },
-      vars: (_theme, props) =>
-        SMALL_SIZES.has(props.size)
+      vars: (_theme: unknown, props: SizedProps) =>
+        SMALL_SIZES.has(sizeOf(props))
           ? { root: { '--button-height': TOUCH }, label: {}, section: {} }
           : { root: {}, label: {}, section: {} },
-    }),
-    ActionIcon: ActionIcon.extend({
+    },
+    ActionIcon: {
       defaultProps: { size: 'xl' },
-      vars: (_theme, props) =>
-        SMALL_SIZES.has(typeof props.size === 'string' ? props.size : undefined)
-          ? { root: { '--ai-size': TOUCH } }
-          : { root: {} },
-    }),
-    CloseButton: CloseButton.extend({ vars: () => ({ root: { '--cb-size': TOUCH } }) }),
-    Input: Input.extend({
+      vars: (_theme: unknown, props: SizedProps) =>
+        SMALL_SIZES.has(sizeOf(props)) ? { root: { '--ai-size': TOUCH } } : { root: {} },
+    },
+    CloseButton: { vars: () => ({ root: { '--cb-size': TOUCH } }) },
+    Input: {
       defaultProps: { size: 'md' },
       vars: () => ({ wrapper: { '--input-height': TOUCH } }),
-    }),
+    },
     InputWrapper: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md', withAsterisk: false } },
     PasswordInput: { defaultProps: { size: 'md', withAsterisk: false } },
@@ -87,23 +84,23 @@ export const theme = createTheme({
     MultiSelect: { defaultProps: { size: 'md', withAsterisk: false } },
     Textarea: { defaultProps: { size: 'md', withAsterisk: false } },
     Autocomplete: { defaultProps: { size: 'md', withAsterisk: false } },
-    SegmentedControl: SegmentedControl.extend({
+    SegmentedControl: {
       defaultProps: { size: 'md' },
       styles: {
         control: { minHeight: TOUCH },
         label: { minHeight: TOUCH, display: 'flex', alignItems: 'center', justifyContent: 'center' },
       },
-    }),
-    Switch: Switch.extend({
+    },
+    Switch: {
       defaultProps: { size: 'md' },
       // The whole row (track and label) is the target, at least 44 px tall.
       styles: { body: { minHeight: TOUCH, alignItems: 'center' } },
-    }),
+    },
     // Every dialog placed the same way: centred, rounded, bold title, a named close button.
-    Modal: Modal.extend({
+    Modal: {
       defaultProps: { centered: true, radius: 'lg', padding: 'lg' },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
-    }),
+    },
     NavLink: { styles: { root: { minHeight: TOUCH } } },
     Tooltip: { defaultProps: { openDelay: 300 } },
   },
