@@ -222,7 +222,7 @@ export async function buildApp(opts: BuildOptions) {
   // does a missing asset (an old chunk after a deploy must fail as a script error, not load as HTML).
   app.setNotFoundHandler((request, reply) => {
     const isPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/socket.io') &&
       !request.url.startsWith('/assets/');

@@ -109,6 +109,17 @@ describe('the app page', () => {
     expect(await res.text()).toBe(INDEX);
   });
 
+  it.each(['/', '/login'])(
+    '%s answers HEAD like GET, without a body (uptime checks, link previews)',
+    async (page) => {
+      const res = await fetch(`${app.url}${page}`, { method: 'HEAD' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe('');
+    },
+  );
+
   it('files outside assets/ keep their name across builds, so they are revalidated', async () => {
     const res = await get('/favicon.svg', 'br, gzip');
     expect(res.status).toBe(200);
