@@ -61,6 +61,11 @@ const PG_ERRORS: Record<string, { status: number; message: string }> = {
   '22P05': { status: 400, message: 'Text must not contain NUL characters!' },
 };
 
+/** Unique indexes whose violation means something the user can act on, by constraint name. */
+const CONSTRAINT_ERRORS: Record<string, { status: number; message: string }> = {
+  categories_tenant_title_key: { status: 409, message: 'A category with this title already exists!' },
+};
+
 /**
  * The error as it may be logged: drivers attach the statement's parameters (pg's and drizzle's
  * errors carry `params`, `query`), which hold whatever the request sent or we read, password hashes
@@ -84,34 +89,39 @@ export function loggableError(error: unknown): unknown {
 
 /** The one error handler: known errors answer { message } with their status; anything else is a logged 500. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError & { cause?: { code?: string } }, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      // A malformed id in the path names no record: the same 404 as another tenant's id.
-      const status = error.validationContext === 'params' ? 404 : 400;
-      return reply.status(status).send({ message: first?.message ?? 'Invalid request!' });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ error: loggableError(error) }, 'response does not match its schema');
+  app.setErrorHandler(
+    (error: FastifyError & { cause?: { code?: string; constraint?: string } }, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.status).send({ message: error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const first = error.validation[0];
+        // A malformed id in the path names no record: the same 404 as another tenant's id.
+        const status = error.validationContext === 'params' ? 404 : 400;
+        return reply.status(status).send({ message: first?.message ?? 'Invalid request!' });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ error: loggableError(error) }, 'response does not match its schema');
+        return reply.status(500).send({ message: 'Something went wrong!' });
+      }
+      const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+      if (known) return reply.status(known.status).send({ message: known.message });
+      if (MALFORMED_MULTIPART.test(error.message))
+        return reply.status(400).send({ message: malformedForm().message });
+      if (error instanceof SyntaxError) return reply.status(400).send({ message: 'Malformed JSON body!' });
+      const pgCode = (error as { code?: string }).code ?? error.cause?.code;
+      const constraint = (error as { constraint?: string }).constraint ?? error.cause?.constraint;
+      const pgKnown =
+        (pgCode === '23505' && constraint ? CONSTRAINT_ERRORS[constraint] : undefined) ??
+        (pgCode ? PG_ERRORS[pgCode] : undefined);
+      if (pgKnown) return reply.status(pgKnown.status).send({ message: pgKnown.message });
+      if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return reply.status(error.statusCode).send({ message: error.message || 'Invalid request!' });
+      }
+      // Not under `err`: pino's error serializer would put back the fields left out here.
+      request.log.error({ error: loggableError(error) }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong!' });
-    }
-    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ message: known.message });
-    if (MALFORMED_MULTIPART.test(error.message))
-      return reply.status(400).send({ message: malformedForm().message });
-    if (error instanceof SyntaxError) return reply.status(400).send({ message: 'Malformed JSON body!' });
-    const pgCode = (error as { code?: string }).code ?? error.cause?.code;
-    const pgKnown = pgCode ? PG_ERRORS[pgCode] : undefined;
-    if (pgKnown) return reply.status(pgKnown.status).send({ message: pgKnown.message });
-    if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: error.message || 'Invalid request!' });
-    }
-    // Not under `err`: pino's error serializer would put back the fields left out here.
-    request.log.error({ error: loggableError(error) }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong!' });
-  });
+    },
+  );
 }

@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import { type Actor, audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import * as repo from './settings.repo.ts';
 
 const QR_WIDTH = 1080; // SPEC §9: QR images 1080 px wide
@@ -44,24 +44,6 @@ function rateBp(rate: string): number {
   // The schema already allows only 0-100 with two decimals; this guards a caller that skipped it.
   if (bp === null || bp > 10_000) throw badRequest('Invalid value provided in Tax Rate!');
   return bp;
-}
-
-const CATEGORY_EXISTS = 'A category with this title already exists!';
-
-/**
- * A category save whose title the tenant already has, ignoring case: the unique index (0005) refuses
- * it, also when two saves race, and the user reads one clear message. A missing id is still a 404.
- */
-async function uniqueCategoryTitle<T>(save: Promise<T>): Promise<T> {
-  try {
-    return await save;
-  } catch (error) {
-    const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-    const code = e.code ?? e.cause?.code;
-    const constraint = e.constraint ?? e.cause?.constraint;
-    if (code === '23505' && constraint === 'categories_tenant_title_key') throw conflict(CATEGORY_EXISTS);
-    throw error;
-  }
 }
 
 /** The row of an update or delete, or the 404 another tenant's (or a missing) id answers. */
@@ -241,32 +223,29 @@ export function createSettingsService(ctx: AppContext) {
     },
 
     async addCategory(actor: Actor, input: z.output<typeof addCategorySchema>) {
-      await uniqueCategoryTitle(
-        database.inTenant(actor.tenantId, async (tx) => {
-          const row = await repo.insertCategory(tx, actor.tenantId, input.title);
-          await audit(tx, actor, {
-            action: 'category.add',
-            targetType: 'category',
-            targetId: row?.id,
-            details: { title: input.title },
-          });
-        }),
-      );
+      // A title the tenant already has (ignoring case) is refused by the unique index: errors.ts maps it.
+      await database.inTenant(actor.tenantId, async (tx) => {
+        const row = await repo.insertCategory(tx, actor.tenantId, input.title);
+        await audit(tx, actor, {
+          action: 'category.add',
+          targetType: 'category',
+          targetId: row?.id,
+          details: { title: input.title },
+        });
+      });
       return { message: 'Category added!' };
     },
 
     async updateCategory(actor: Actor, id: number, title: string) {
-      await uniqueCategoryTitle(
-        database.inTenant(actor.tenantId, async (tx) => {
-          found(await repo.updateCategory(tx, actor.tenantId, id, title), 'Category not found!');
-          await audit(tx, actor, {
-            action: 'category.update',
-            targetType: 'category',
-            targetId: id,
-            details: { title },
-          });
-        }),
-      );
+      await database.inTenant(actor.tenantId, async (tx) => {
+        found(await repo.updateCategory(tx, actor.tenantId, id, title), 'Category not found!');
+        await audit(tx, actor, {
+          action: 'category.update',
+          targetType: 'category',
+          targetId: id,
+          details: { title },
+        });
+      });
       return { message: 'Category updated!' };
     },
 
