@@ -18,7 +18,7 @@ import { authPlugin } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
-import { registerErrorHandler, badRequest, forbidden } from './platform/errors.ts';
+import { fail, registerErrorHandler } from './platform/errors.ts';
 import { containsNul, originAllowed, sameOriginPolicy } from './platform/http.ts';
 import { createEventHub } from './platform/events.ts';
 import { logRequest } from './platform/log-redaction.ts';
@@ -73,6 +73,7 @@ export async function buildApp(opts: BuildOptions) {
   registerErrorHandler(app);
 
   const events = createEventHub();
+  database.publishTo((tenantId, list) => events.toTenant(tenantId, list));
   const ctx: AppContext = {
     config,
     database,
@@ -101,7 +102,7 @@ export async function buildApp(opts: BuildOptions) {
   // Registered before the auth hook: a cross-site request is refused before anything reads its cookies.
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!originAllowed(policy, request.headers)) throw forbidden('Cross-site request refused!');
+    if (!originAllowed(policy, request.headers)) throw fail('cross_site');
   });
 
   await app.register(fastifyCookie);
@@ -120,7 +121,7 @@ export async function buildApp(opts: BuildOptions) {
     if (request.body === undefined || request.body === null) request.body = {};
     // PostgreSQL text cannot hold NUL: refuse it here, for every route, rather than as a 500 later.
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
-      throw badRequest('Text must not contain NUL characters!');
+      throw fail('nul_text');
   });
 
   const https = config.publicUrl.startsWith('https://');
@@ -226,7 +227,7 @@ export async function buildApp(opts: BuildOptions) {
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/socket.io') &&
       !request.url.startsWith('/assets/');
-    if (!webDist || !isPage) return reply.status(404).send({ message: 'Not found!' });
+    if (!webDist || !isPage) return reply.status(404).send(fail('not_found').body);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 

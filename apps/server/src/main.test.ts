@@ -103,7 +103,7 @@ describe('stopping a node (SIGTERM)', () => {
     await expect(disconnected).resolves.toBe('transport close');
     expect(await answer).toEqual({
       status: 401,
-      body: JSON.stringify({ message: 'Invalid username or password!' }),
+      body: JSON.stringify({ message: 'Invalid username or password!', code: 'invalid_credentials' }),
     });
     const exit = await Promise.race([s.exited, sleep(12_000).then(() => null)]);
     expect(exit, s.output()).not.toBeNull();

@@ -6,3 +6,5 @@ export * from './money.ts';
 export * from './currencies.ts';
 export * from './settings.schemas.ts';
 export * from './menu.schemas.ts';
+export * from './errors.ts';
+export * from './events.ts';

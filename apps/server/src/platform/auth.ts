@@ -2,20 +2,31 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { canOpen, type Scope, type Screen } from '@comanda/core';
 import { COOKIES, type AccessTokens } from './session-tokens.ts';
-import { forbidden, paymentRequired, unauthorized } from './errors.ts';
-import type { Actor } from './audit.ts';
+import { fail } from './errors.ts';
 
-/** A live tenant session, read fresh from the database on every request. */
-export interface TenantAuth {
-  kind: 'tenant';
+/**
+ * Who is calling, built once per request by the auth hook and passed first to every tenant service
+ * method, reads included (immich's `auth: AuthDto`). The tenant comes from here, never from the request.
+ * It is also the audit actor.
+ */
+export interface TenantContext {
   tenantId: number;
   userId: number;
   deviceId: number;
   username: string;
   role: 'admin' | 'staff';
   scopes: Scope[];
+  ip: string | null;
+}
+
+/** A live tenant session, read fresh from the database on every request. */
+interface TenantAuth extends TenantContext {
+  kind: 'tenant';
   tenantActive: boolean;
 }
+
+/** What a session check reads from the database. */
+export type TenantSession = Omit<TenantAuth, 'kind' | 'ip'>;
 
 export interface SuperadminAuth {
   kind: 'superadmin';
@@ -40,7 +51,7 @@ declare module 'fastify' {
 
 export interface SessionLoaders {
   /** The session behind a device if the device is live, or null (signed out, removed, user gone). */
-  tenant(tenantId: number, userId: number, deviceId: number): Promise<Omit<TenantAuth, 'kind'> | null>;
+  tenant(tenantId: number, userId: number, deviceId: number): Promise<TenantSession | null>;
   superadmin(superadminId: number, deviceId: number): Promise<Omit<SuperadminAuth, 'kind'> | null>;
 }
 
@@ -59,35 +70,29 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: SessionLoaders }>
     if ('superadmin' in access) {
       const claims = await opts.tokens.verify(request.cookies[COOKIES.superadmin.access] ?? '', 'superadmin');
       const session = claims && (await opts.sessions.superadmin(claims.uid, claims.did));
-      if (!session) throw unauthorized();
+      if (!session) throw fail('unauthorized');
       request.auth = { kind: 'superadmin', ...session };
       return;
     }
 
     const claims = await opts.tokens.verify(request.cookies[COOKIES.tenant.access] ?? '', 'tenant');
     const session = claims?.tid ? await opts.sessions.tenant(claims.tid, claims.uid, claims.did) : null;
-    if (!session) throw unauthorized();
-    request.auth = { kind: 'tenant', ...session };
+    if (!session) throw fail('unauthorized');
+    request.auth = { kind: 'tenant', ...session, ip: request.ip ?? null };
     const allowInactive = 'signedIn' in access && access.allowInactive === true;
-    if (!session.tenantActive && !allowInactive) throw paymentRequired();
-    if ('screen' in access && !canOpen(session, access.screen)) throw forbidden();
+    if (!session.tenantActive && !allowInactive) throw fail('payment_required');
+    if ('screen' in access && !canOpen(session, access.screen)) throw fail('forbidden');
   });
 });
 
-/** The tenant session of a request whose route requires one. */
-export function tenantAuth(request: FastifyRequest): TenantAuth {
-  if (request.auth?.kind !== 'tenant') throw unauthorized();
+/** The caller of a route that requires a tenant session. */
+export function tenantContext(request: FastifyRequest): TenantContext {
+  if (request.auth?.kind !== 'tenant') throw fail('unauthorized');
   return request.auth;
 }
 
 /** The super-admin session of a request whose route requires one. */
 export function superadminAuth(request: FastifyRequest): SuperadminAuth {
-  if (request.auth?.kind !== 'superadmin') throw unauthorized();
+  if (request.auth?.kind !== 'superadmin') throw fail('unauthorized');
   return request.auth;
-}
-
-/** The audit actor for a tenant request: the signed-in user on their device. */
-export function actorOf(request: FastifyRequest): Actor & { userId: number; deviceId: number } {
-  const auth = tenantAuth(request);
-  return { tenantId: auth.tenantId, userId: auth.userId, deviceId: auth.deviceId, ip: request.ip };
 }

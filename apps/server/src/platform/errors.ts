@@ -1,45 +1,45 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { type ApiErrorBody, type ErrorCode, ERRORS, errorMessage } from '@comanda/core';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/** Every error the API answers on purpose: a stable code, an HTTP status and the message users see. */
+/** Every error the API answers on purpose: a code from the catalogue in packages/core and its parameters. */
 export class AppError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
+    readonly code: ErrorCode,
+    readonly params?: Record<string, string>,
+    /** A message other than the catalogue's: a form field's own words (code `validation`). */
+    message?: string,
   ) {
-    super(message);
+    super(message ?? errorMessage(code, params));
+    this.status = ERRORS[code].status;
+  }
+
+  get body(): ApiErrorBody {
+    return { message: this.message, code: this.code, ...(this.params ? { params: this.params } : {}) };
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, 'bad_request', message);
-export const unauthorized = (message = 'Please sign in to continue!') =>
-  new AppError(401, 'unauthorized', message);
-export const paymentRequired = (message = 'Your subscription is inactive!') =>
-  new AppError(402, 'payment_required', message);
-export const forbidden = (message = "You don't have access to this area!") =>
-  new AppError(403, 'forbidden', message);
-export const notFound = (message = 'Not found!') => new AppError(404, 'not_found', message);
-export const conflict = (message: string) => new AppError(409, 'conflict', message);
-export const tooManyRequests = (message = 'Too many attempts! Please try again in a minute.') =>
-  new AppError(429, 'too_many_requests', message);
-export const malformedForm = () => badRequest('Malformed form data!');
+/** The error a service throws: `throw fail('tax_not_found')`. */
+export const fail = (code: ErrorCode, params?: Record<string, string>) => new AppError(code, params);
+/** A field that fails a rule the schema could not express, with the field's own message. */
+export const invalid = (message: string) => new AppError('validation', undefined, message);
 
 // Fastify's own errors, translated to the words a user or integrator can act on.
-const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large!' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Malformed JSON body!' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Malformed JSON body!' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type!' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid content length!' },
+const FASTIFY_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
   // @fastify/multipart's limits and refusals
-  FST_PARTS_LIMIT: { status: 413, message: 'Too many form fields!' },
-  FST_FILES_LIMIT: { status: 413, message: 'Too many files!' },
-  FST_FIELDS_LIMIT: { status: 413, message: 'Too many form fields!' },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'Request body is too large!' },
-  FST_PROTO_VIOLATION: { status: 400, message: 'Malformed form data!' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Unsupported content type!' },
-  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: 'Malformed form data!' },
+  FST_PARTS_LIMIT: 'too_many_fields',
+  FST_FILES_LIMIT: 'too_many_files',
+  FST_FIELDS_LIMIT: 'too_many_fields',
+  FST_REQ_FILE_TOO_LARGE: 'body_too_large',
+  FST_PROTO_VIOLATION: 'malformed_form',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
+  FST_INVALID_JSON_FIELD_ERROR: 'malformed_form',
 };
 
 /**
@@ -50,20 +50,20 @@ const MALFORMED_MULTIPART =
   /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed part header|Part terminated early)/;
 
 // PostgreSQL SQLSTATEs that mean "your input conflicts with data", not "we broke".
-const PG_ERRORS: Record<string, { status: number; message: string }> = {
-  '23505': { status: 409, message: 'This record already exists!' },
-  '23503': { status: 404, message: 'Not found!' },
-  '22P02': { status: 400, message: 'Invalid request!' },
-  '22003': { status: 400, message: 'Number out of range!' },
-  '22001': { status: 400, message: 'Value is too long!' },
+const PG_ERRORS: Record<string, ErrorCode> = {
+  '23505': 'record_exists',
+  '23503': 'not_found',
+  '22P02': 'invalid_request',
+  '22003': 'number_out_of_range',
+  '22001': 'value_too_long',
   // character_not_in_repertoire / untranslatable: e.g. a NUL that slipped past the request check
-  '22021': { status: 400, message: 'Text must not contain NUL characters!' },
-  '22P05': { status: 400, message: 'Text must not contain NUL characters!' },
+  '22021': 'nul_text',
+  '22P05': 'nul_text',
 };
 
 /** Unique indexes whose violation means something the user can act on, by constraint name. */
-const CONSTRAINT_ERRORS: Record<string, { status: number; message: string }> = {
-  categories_tenant_title_key: { status: 409, message: 'A category with this title already exists!' },
+const CONSTRAINT_ERRORS: Record<string, ErrorCode> = {
+  categories_tenant_title_key: 'category_title_taken',
 };
 
 /**
@@ -87,41 +87,43 @@ export function loggableError(error: unknown): unknown {
   return out;
 }
 
-/** The one error handler: known errors answer { message } with their status; anything else is a logged 500. */
+const send = (reply: FastifyReply, error: AppError) => reply.status(error.status).send(error.body);
+
+/** The one error handler: known errors answer { message, code } with their status; anything else is a logged 500. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(
     (error: FastifyError & { cause?: { code?: string; constraint?: string } }, request, reply) => {
-      if (error instanceof AppError) {
-        return reply.status(error.status).send({ message: error.message });
-      }
+      if (error instanceof AppError) return send(reply, error);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
         // A malformed id in the path names no record: the same 404 as another tenant's id.
-        const status = error.validationContext === 'params' ? 404 : 400;
-        return reply.status(status).send({ message: first?.message ?? 'Invalid request!' });
+        if (error.validationContext === 'params') return send(reply, fail('not_found'));
+        return send(reply, first?.message ? invalid(first.message) : fail('invalid_request'));
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ error: loggableError(error) }, 'response does not match its schema');
-        return reply.status(500).send({ message: 'Something went wrong!' });
+        return send(reply, fail('internal'));
       }
       const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-      if (known) return reply.status(known.status).send({ message: known.message });
-      if (MALFORMED_MULTIPART.test(error.message))
-        return reply.status(400).send({ message: malformedForm().message });
-      if (error instanceof SyntaxError) return reply.status(400).send({ message: 'Malformed JSON body!' });
+      if (known) return send(reply, fail(known));
+      if (MALFORMED_MULTIPART.test(error.message)) return send(reply, fail('malformed_form'));
+      if (error instanceof SyntaxError) return send(reply, fail('malformed_json'));
       const pgCode = (error as { code?: string }).code ?? error.cause?.code;
       const constraint = (error as { constraint?: string }).constraint ?? error.cause?.constraint;
       const pgKnown =
         (pgCode === '23505' && constraint ? CONSTRAINT_ERRORS[constraint] : undefined) ??
         (pgCode ? PG_ERRORS[pgCode] : undefined);
-      if (pgKnown) return reply.status(pgKnown.status).send({ message: pgKnown.message });
-      if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
+      if (pgKnown) return send(reply, fail(pgKnown));
+      // @fastify/rate-limit's answer for the routes that set no errorResponseBuilder of their own.
+      if (error.statusCode === 429) return send(reply, fail('too_many_attempts'));
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-        return reply.status(error.statusCode).send({ message: error.message || 'Invalid request!' });
+        return reply
+          .status(error.statusCode)
+          .send({ message: error.message || ERRORS.invalid_request.message, code: 'invalid_request' });
       }
       // Not under `err`: pino's error serializer would put back the fields left out here.
       request.log.error({ error: loggableError(error) }, 'unhandled error');
-      return reply.status(500).send({ message: 'Something went wrong!' });
+      return send(reply, fail('internal'));
     },
   );
 }

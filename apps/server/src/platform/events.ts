@@ -1,10 +1,13 @@
+import type { TenantEvent } from '@comanda/core';
+
 /**
- * What services announce after their transaction commits. The realtime module implements it; until it
- * is attached (or in a process without sockets) announcements go nowhere.
+ * What the realtime server does for the rest of the app. Tenant events reach it only through
+ * `database.inTenant`'s emit, after commit (buildApp wires the two); until it is attached, or in a
+ * process without sockets, announcements go nowhere.
  */
 export interface Events {
-  /** Sends an event to every signed-in socket of one tenant. */
-  toTenant(tenantId: number, event: string, payload: unknown): void;
+  /** Sends committed events to every signed-in socket of one tenant. */
+  toTenant(tenantId: number, events: TenantEvent[]): void;
   /** Tells a revoked device's sockets to sign out, then closes them. */
   deviceRevoked(tenantId: number, deviceId: number): void;
   /** A user's rights changed: their sockets are closed so they reconnect under the new session. */
@@ -17,7 +20,7 @@ export function createEventHub(): Events & { attach(target: Events): void } {
     attach(t) {
       target = t;
     },
-    toTenant: (tenantId, event, payload) => target?.toTenant(tenantId, event, payload),
+    toTenant: (tenantId, events) => target?.toTenant(tenantId, events),
     deviceRevoked: (tenantId, deviceId) => target?.deviceRevoked(tenantId, deviceId),
     sessionChanged: (tenantId, userId) => target?.sessionChanged(tenantId, userId),
   };

@@ -89,7 +89,7 @@ describe('logged database errors', () => {
     const res = await probe.inject({ method: 'GET', url: '/boom' });
     await probe.close();
     expect(res.statusCode).toBe(500);
-    expect(JSON.parse(res.body)).toEqual({ message: 'Something went wrong!' });
+    expect(JSON.parse(res.body)).toEqual({ code: 'internal', message: 'Something went wrong!' });
     expect(capture.text).toContain('unhandled error');
     expect(capture.text).toContain('22012');
     expect(capture.text).not.toContain('argon2');
@@ -103,12 +103,18 @@ describe('Origin check', () => {
       headers: { 'content-type': 'application/json', ...headers },
       body: '{}',
     });
-  const refused = { status: 403, body: JSON.stringify({ message: 'Cross-site request refused!' }) };
+  const refused = {
+    status: 403,
+    body: JSON.stringify({ message: 'Cross-site request refused!', code: 'cross_site' }),
+  };
 
   it("lets a POST from PUBLIC_URL's origin, or with no browser headers at all, through to sign-in", async () => {
     const host = new URL(app.url).host;
     // Past the Origin check, the auth hook answers: these callers carry no session.
-    const passed = { status: 401, body: JSON.stringify({ message: 'Please sign in to continue!' }) };
+    const passed = {
+      status: 401,
+      body: JSON.stringify({ message: 'Please sign in to continue!', code: 'unauthorized' }),
+    };
     expect(await signout({ host, origin: app.url })).toEqual(passed);
     expect(await signout({ host })).toEqual(passed);
     expect(await signout({ host, 'sec-fetch-site': 'same-origin' })).toEqual(passed);

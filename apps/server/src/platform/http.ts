@@ -8,7 +8,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageSchema } from '@comanda/core';
+import { errorSchema } from '@comanda/core';
 import { deviceName } from './user-agent.ts';
 
 /** A Fastify instance whose routes are typed and validated by their zod schemas. */
@@ -20,16 +20,17 @@ export type Api = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** Error answers every route may give; each carries a message for the toast. */
+/** Error answers every route may give: the message for the toast and its code (packages/core errors.ts). */
 export const errorResponses = {
-  400: messageSchema,
-  401: messageSchema,
-  402: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-  413: messageSchema,
-  429: messageSchema,
+  400: errorSchema,
+  401: errorSchema,
+  402: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+  429: errorSchema,
 } as const;
 
 /** Where a request comes from, for device rows and the audit log. */

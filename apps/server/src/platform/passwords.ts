@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { tooManyRequests } from './errors.ts';
+import { fail } from './errors.ts';
 
 // argon2id with OWASP's minimum memory-hard parameters (19 MiB, 2 passes).
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -17,8 +17,7 @@ export function createPasswordHasher(opts: { concurrency: number; queue: number 
 
   async function limited<T>(work: () => Promise<T>): Promise<T> {
     if (running >= opts.concurrency) {
-      if (waiting.length >= opts.queue)
-        throw tooManyRequests('The server is busy! Please try again in a moment.');
+      if (waiting.length >= opts.queue) throw fail('server_busy');
       await new Promise<void>((resolve) => waiting.push(resolve));
     } else {
       running += 1;

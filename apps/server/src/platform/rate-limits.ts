@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Database } from './db/client.ts';
-import { tooManyRequests } from './errors.ts';
+import { fail } from './errors.ts';
 import type { Api } from './http.ts';
 
 type Incr = FastifyRateLimitStore['incr'];
@@ -74,6 +74,6 @@ export function addressLimit(app: Api, max: number, scope: string) {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', String(result.ttlInSeconds));
-    throw tooManyRequests();
+    throw fail('too_many_attempts');
   };
 }

@@ -85,7 +85,7 @@ describe('hashed assets', () => {
   it('answer a JSON 404 for a missing asset, not the app page', async () => {
     const res = await get('/assets/index-Old999.js', 'br, gzip');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Not found!' });
+    expect(await res.json()).toEqual({ message: 'Not found!', code: 'not_found' });
   });
 });
 
@@ -129,6 +129,6 @@ describe('the app page', () => {
   it('an unknown API path stays a JSON 404', async () => {
     const res = await get('/api/v1/no-such-thing', 'br, gzip');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Not found!' });
+    expect(await res.json()).toEqual({ message: 'Not found!', code: 'not_found' });
   });
 });

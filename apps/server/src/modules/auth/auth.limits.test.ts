@@ -71,7 +71,10 @@ describe('password hashing is capped', () => {
       const busy = flood.filter((r) => r.status === 429);
       expect(busy.length).toBeGreaterThan(0);
       for (const r of busy)
-        expect(r.body).toEqual({ message: 'The server is busy! Please try again in a moment.' });
+        expect(r.body).toEqual({
+          code: 'server_busy',
+          message: 'The server is busy! Please try again in a moment.',
+        });
       // One running and two queued were served.
       expect(flood.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(3);
       expect(

@@ -10,13 +10,6 @@ export async function findUserByUsername(tx: Tx, username: string): Promise<User
   return row;
 }
 
-/** System path: creates a tenant (the super admin and sign-up are the only ones who do). */
-export async function insertTenant(tx: Tx, values: { name: string; email: string; timezone: string }) {
-  const [row] = await tx.insert(tenants).values(values).returning({ id: tenants.id });
-  if (!row) throw new Error('tenant insert returned nothing');
-  return row.id;
-}
-
 export async function insertUser(
   tx: Tx,
   tenantId: number,

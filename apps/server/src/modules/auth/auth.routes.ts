@@ -8,7 +8,7 @@ import {
   signupSchema,
 } from '@comanda/core';
 import { z } from 'zod';
-import { tenantAuth } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { type Api, clientInfo, errorResponses } from '../../platform/http.ts';
 import { addressLimit } from '../../platform/rate-limits.ts';
@@ -77,7 +77,7 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
       config: { access: { signedIn: true, allowInactive: true } },
     },
     async (request, reply) => {
-      const { tenantId, userId, deviceId } = tenantAuth(request);
+      const { tenantId, userId, deviceId } = tenantContext(request);
       const result = await auth.signout(tenantId, userId, deviceId, request.ip);
       clearSessionCookies(reply, 'tenant', cookieOpts);
       return result;

@@ -2,7 +2,7 @@ import { parseScopes, type SessionUser, type signinSchema, type signupSchema } f
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, conflict, loggableError, unauthorized } from '../../platform/errors.ts';
+import { fail, loggableError } from '../../platform/errors.ts';
 import {
   hashSecret,
   parseRowToken,
@@ -11,6 +11,7 @@ import {
   sameHash,
 } from '../../platform/session-tokens.ts';
 import * as repo from './auth.repo.ts';
+import * as tenantsRepo from '../tenants/tenants.repo.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const MAX_PENDING_RESET_MAILS = 100;
@@ -100,9 +101,8 @@ export function createAuthService(ctx: AppContext) {
     timezone: string;
   }) {
     return database.asSystem(async (tx) => {
-      if (await repo.findUserByUsername(tx, input.username))
-        throw conflict('This email is already registered!');
-      const tenantId = await repo.insertTenant(tx, {
+      if (await repo.findUserByUsername(tx, input.username)) throw fail('email_registered');
+      const tenantId = await tenantsRepo.insertTenant(tx, {
         name: input.bizName,
         email: input.username,
         timezone: input.timezone,
@@ -136,7 +136,7 @@ export function createAuthService(ctx: AppContext) {
     async signin(input: z.output<typeof signinSchema>, client: ClientInfo) {
       const user = await database.asSystem((tx) => repo.findUserByUsername(tx, input.username));
       const ok = await ctx.passwords.verify(user?.passwordHash, input.password);
-      if (!user || !ok) throw unauthorized('Invalid username or password!');
+      if (!user || !ok) throw fail('invalid_credentials');
       return startSession(user, client);
     },
 
@@ -160,7 +160,7 @@ export function createAuthService(ctx: AppContext) {
      * session take turns and see each other's rotation.
      */
     async refresh(token: string | undefined) {
-      const expired = () => unauthorized('Session expired! Please sign in again.');
+      const expired = () => fail('session_expired');
       const parsed = ctx.tokens.readRefresh('tenant', token);
       if (!parsed) throw expired();
       const [tenantId, deviceId] = parsed.ids as [number, number];
@@ -233,7 +233,7 @@ export function createAuthService(ctx: AppContext) {
      * and every signed-in device is signed out.
      */
     async resetPassword(token: string, password: string, ip: string | null) {
-      const invalid = badRequest('Invalid or expired reset link!');
+      const invalid = fail('reset_link_invalid');
       const parsed = parseRowToken(token, 3);
       if (!parsed) throw invalid;
       const [tenantId, tokenId] = parsed.ids as [number, number];

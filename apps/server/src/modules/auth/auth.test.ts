@@ -48,7 +48,7 @@ describe('POST /auth/signup', () => {
   ])('answers 400 with the spec message for %j', async (body, message) => {
     const res = await app.client().post('/auth/signup', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ message, code: 'validation' });
   });
 
   it('answers each field message for an empty body and creates nothing', async () => {

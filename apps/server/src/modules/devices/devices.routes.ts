@@ -1,6 +1,6 @@
 import { deviceSchema, messageSchema, removeDeviceSchema } from '@comanda/core';
 import { z } from 'zod';
-import { actorOf } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
 import type { DevicesService } from './devices.service.ts';
 
@@ -12,7 +12,7 @@ export function devicesRoutes(app: Api, deps: { devices: DevicesService }) {
       schema: { tags: ['devices'], response: { 200: z.array(deviceSchema), ...errorResponses } },
       config: { access: { screen: 'devices' } },
     },
-    async (request) => deps.devices.list(actorOf(request)),
+    async (request) => deps.devices.list(tenantContext(request)),
   );
 
   app.post(
@@ -25,6 +25,6 @@ export function devicesRoutes(app: Api, deps: { devices: DevicesService }) {
       },
       config: { access: { screen: 'devices' } },
     },
-    async (request) => deps.devices.remove(actorOf(request), request.body.device_id),
+    async (request) => deps.devices.remove(tenantContext(request), request.body.device_id),
   );
 }

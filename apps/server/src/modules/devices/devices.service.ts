@@ -1,7 +1,7 @@
 import type { Device } from '@comanda/core';
 import { type Actor, audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { revokeDevice } from '../auth/auth.repo.ts';
 import * as repo from './devices.repo.ts';
 
@@ -25,10 +25,10 @@ export function createDevicesService(ctx: AppContext) {
 
     /** Signs one of the user's other devices out at once; the current device cannot be removed. */
     async remove(actor: Actor & { userId: number; deviceId: number }, deviceId: number) {
-      if (deviceId === actor.deviceId) throw badRequest('The current device cannot be removed!');
+      if (deviceId === actor.deviceId) throw fail('cannot_remove_current_device');
       await database.inTenant(actor.tenantId, async (tx) => {
         const device = await repo.findOwnLiveDevice(tx, actor.tenantId, actor.userId, deviceId);
-        if (!device) throw notFound('Device not found!');
+        if (!device) throw fail('device_not_found');
         await revokeDevice(tx, actor.tenantId, deviceId, 'removed');
         await audit(tx, actor, { action: 'device.remove', targetType: 'device', targetId: deviceId });
       });

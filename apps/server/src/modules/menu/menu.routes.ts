@@ -16,10 +16,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, tenantAuth } from '../../platform/auth.ts';
-import { malformedForm } from '../../platform/errors.ts';
+import { tenantContext } from '../../platform/auth.ts';
+import { fail } from '../../platform/errors.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
-import { type MenuService, type OptionKind, imageTooLarge, notAFile } from './menu.service.ts';
+import type { MenuService, OptionKind } from './menu.service.ts';
 
 /**
  * What the multipart layer accepts before the content check: the browser sends at most
@@ -53,13 +53,13 @@ async function readImagePart(request: FastifyRequest): Promise<Buffer | null> {
           () => undefined,
           (e: unknown) => e,
         );
-        throw String(codeOf(queued)).endsWith('_LIMIT') ? queued : malformedForm();
+        throw String(codeOf(queued)).endsWith('_LIMIT') ? queued : fail('malformed_form');
       }
     }
   } catch (error) {
     const code = codeOf(error);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notAFile();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail('image_too_large');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw fail('not_a_file');
     throw error;
   }
   return image;
@@ -86,7 +86,7 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
         schema: { tags, response: { 200: z.array(menuItemResponse), ...errorResponses } },
         config: { access },
       },
-      async (request) => menu.list(tenantAuth(request).tenantId),
+      async (request) => menu.list(tenantContext(request).tenantId),
     );
 
     api.get(
@@ -95,7 +95,7 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
         schema: { tags, params: idParams, response: { 200: menuItemResponse, ...errorResponses } },
         config: { access },
       },
-      async (request) => menu.get(tenantAuth(request).tenantId, request.params.id),
+      async (request) => menu.get(tenantContext(request).tenantId, request.params.id),
     );
 
     api.post(
@@ -104,7 +104,7 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
         schema: { tags, body: menuItemSchema, response: { 200: menuItemAddedResponse, ...errorResponses } },
         config: { access },
       },
-      async (request) => menu.add(actorOf(request), request.body),
+      async (request) => menu.add(tenantContext(request), request.body),
     );
 
     api.post(
@@ -118,7 +118,7 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
         },
         config: { access },
       },
-      async (request) => menu.update(actorOf(request), request.params.id, request.body),
+      async (request) => menu.update(tenantContext(request), request.params.id, request.body),
     );
 
     api.delete(
@@ -127,7 +127,7 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
         schema: { tags, params: idParams, response: { 200: messageSchema, ...errorResponses } },
         config: { access },
       },
-      async (request) => menu.remove(actorOf(request), request.params.id),
+      async (request) => menu.remove(tenantContext(request), request.params.id),
     );
 
     api.post(
@@ -141,7 +141,8 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
         },
         config: { access },
       },
-      async (request) => menu.uploadPhoto(actorOf(request), request.params.id, await readImagePart(request)),
+      async (request) =>
+        menu.uploadPhoto(tenantContext(request), request.params.id, await readImagePart(request)),
     );
 
     api.post(
@@ -150,7 +151,7 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
         schema: { tags, params: idParams, response: { 200: messageSchema, ...errorResponses } },
         config: { access },
       },
-      async (request) => menu.removePhoto(actorOf(request), request.params.id),
+      async (request) => menu.removePhoto(tenantContext(request), request.params.id),
     );
 
     const optionRoutes = (path: 'variants' | 'addons', kind: OptionKind, body: typeof variantSchema) => {
@@ -161,7 +162,7 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
           schema: { tags, params: itemParams, body, response: { 200: messageSchema, ...errorResponses } },
           config: { access },
         },
-        async (request) => service.add(actorOf(request), request.params.itemId, request.body),
+        async (request) => service.add(tenantContext(request), request.params.itemId, request.body),
       );
       api.post(
         `/menu-items/${path}/:itemId/update/:optionId`,
@@ -175,7 +176,12 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
           config: { access },
         },
         async (request) =>
-          service.update(actorOf(request), request.params.itemId, request.params.optionId, request.body),
+          service.update(
+            tenantContext(request),
+            request.params.itemId,
+            request.params.optionId,
+            request.body,
+          ),
       );
       api.delete(
         `/menu-items/${path}/:itemId/delete/:optionId`,
@@ -183,7 +189,8 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
           schema: { tags, params: itemOptionParams, response: { 200: messageSchema, ...errorResponses } },
           config: { access },
         },
-        async (request) => service.remove(actorOf(request), request.params.itemId, request.params.optionId),
+        async (request) =>
+          service.remove(tenantContext(request), request.params.itemId, request.params.optionId),
       );
     };
     optionRoutes('variants', 'variant', variantSchema);

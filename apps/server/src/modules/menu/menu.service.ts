@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import {
+  type ErrorCode,
   IMAGE_MAX_SIDE,
   type MenuItem,
   type addonSchema,
@@ -14,7 +15,7 @@ import { type Actor, audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { menuItemAddons, menuItemVariants } from '../../platform/db/schema.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { getStoreSettings } from '../settings/settings.repo.ts';
 import { byItem, imageUrl, presentItem } from './menu.presenter.ts';
 import * as repo from './menu.repo.ts';
@@ -27,12 +28,14 @@ const OPTION_KINDS = {
   variant: {
     table: menuItemVariants,
     label: 'Variant',
-    priceMessage: 'Please provide valid variant price!',
+    priceError: 'variant_price_invalid',
+    notFound: 'variant_not_found',
   },
   addon: {
     table: menuItemAddons,
     label: 'Addon',
-    priceMessage: 'Please provide valid addon price!',
+    priceError: 'addon_price_invalid',
+    notFound: 'addon_not_found',
   },
 } as const;
 export type OptionKind = keyof typeof OPTION_KINDS;
@@ -41,10 +44,6 @@ export type OptionKind = keyof typeof OPTION_KINDS;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 /** Decoding cost is pixels, not bytes: a tiny file can claim a huge canvas. 50 MP covers any phone camera. */
 const MAX_INPUT_PIXELS = 50_000_000;
-
-export const notAFile = () => badRequest('The file given is not an instance of Blob or File');
-const notAnImage = () => badRequest('The file given is not an image');
-export const imageTooLarge = () => new AppError(413, 'payload_too_large', 'Image is too large!');
 
 /**
  * Checks an upload by its content and re-encodes it as WebP, at most IMAGE_MAX_SIDE on the longer
@@ -55,10 +54,10 @@ async function reencodeImage(buffer: Buffer): Promise<Buffer> {
   try {
     meta = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
-    throw notAnImage();
+    throw fail('not_an_image');
   }
-  if (!meta.format || !IMAGE_FORMATS.has(meta.format)) throw notAnImage();
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw imageTooLarge();
+  if (!meta.format || !IMAGE_FORMATS.has(meta.format)) throw fail('not_an_image');
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw fail('image_too_large');
   try {
     return await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
@@ -67,14 +66,14 @@ async function reencodeImage(buffer: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch {
     // A header that parses over a body that does not (truncated file, HEVC without a decoder).
-    throw notAnImage();
+    throw fail('not_an_image');
   }
 }
 
 /** A decimal amount in the store currency's minor units, or 400 with the field's own message. */
-function minorOf(value: string, digits: number, message: string): number {
+function minorOf(value: string, digits: number, error: ErrorCode): number {
   const minor = toMinor(value, digits);
-  if (minor === null) throw badRequest(message);
+  if (minor === null) throw fail(error);
   return minor;
 }
 
@@ -84,7 +83,7 @@ async function currencyDigitsOf(tx: Tx, tenantId: number) {
 
 async function requireItem(tx: Tx, tenantId: number, itemId: number) {
   const item = await repo.lockItem(tx, tenantId, itemId);
-  if (!item) throw notFound('Menu item not found!');
+  if (!item) throw fail('menu_item_not_found');
   return item;
 }
 
@@ -93,16 +92,15 @@ async function itemValues(tx: Tx, tenantId: number, input: ItemInput): Promise<r
   const digits = await currencyDigitsOf(tx, tenantId);
   const values = {
     title: input.title,
-    priceMinor: minorOf(input.price, digits, 'Please provide valid price!'),
-    netPriceMinor:
-      input.netPrice === null ? null : minorOf(input.netPrice, digits, 'Please provide valid net price!'),
+    priceMinor: minorOf(input.price, digits, 'price_invalid'),
+    netPriceMinor: input.netPrice === null ? null : minorOf(input.netPrice, digits, 'net_price_invalid'),
     categoryId: input.categoryId,
     taxId: input.taxId,
   };
   if (values.categoryId !== null && !(await repo.categoryExists(tx, tenantId, values.categoryId)))
-    throw notFound('Category not found!');
+    throw fail('category_not_found');
   if (values.taxId !== null && !(await repo.taxExists(tx, tenantId, values.taxId)))
-    throw notFound('Tax not found!');
+    throw fail('tax_not_found');
   return values;
 }
 
@@ -112,13 +110,12 @@ export function createMenuService(ctx: AppContext) {
 
   /** Variants and addons: add, update, delete, each scoped to one item of the caller's tenant. */
   const options = (kind: OptionKind) => {
-    const { table, label, priceMessage } = OPTION_KINDS[kind];
-    const notFoundMessage = `${label} not found!`;
+    const { table, label, priceError, notFound } = OPTION_KINDS[kind];
     return {
       async add(actor: Actor, itemId: number, input: OptionInput) {
         await database.inTenant(actor.tenantId, async (tx) => {
           await requireItem(tx, actor.tenantId, itemId);
-          const priceMinor = minorOf(input.price, await currencyDigitsOf(tx, actor.tenantId), priceMessage);
+          const priceMinor = minorOf(input.price, await currencyDigitsOf(tx, actor.tenantId), priceError);
           const id = await repo.insertOption(tx, table, actor.tenantId, itemId, {
             title: input.title,
             priceMinor,
@@ -136,10 +133,10 @@ export function createMenuService(ctx: AppContext) {
       async update(actor: Actor, itemId: number, optionId: number, input: OptionInput) {
         await database.inTenant(actor.tenantId, async (tx) => {
           await requireItem(tx, actor.tenantId, itemId);
-          const priceMinor = minorOf(input.price, await currencyDigitsOf(tx, actor.tenantId), priceMessage);
+          const priceMinor = minorOf(input.price, await currencyDigitsOf(tx, actor.tenantId), priceError);
           const values = { title: input.title, priceMinor };
           if (!(await repo.updateOption(tx, table, actor.tenantId, itemId, optionId, values)))
-            throw notFound(notFoundMessage);
+            throw fail(notFound);
           await audit(tx, actor, {
             action: `menu_item.${kind}_update`,
             targetType: kind,
@@ -153,8 +150,7 @@ export function createMenuService(ctx: AppContext) {
       async remove(actor: Actor, itemId: number, optionId: number) {
         await database.inTenant(actor.tenantId, async (tx) => {
           await requireItem(tx, actor.tenantId, itemId);
-          if (!(await repo.deleteOption(tx, table, actor.tenantId, itemId, optionId)))
-            throw notFound(notFoundMessage);
+          if (!(await repo.deleteOption(tx, table, actor.tenantId, itemId, optionId))) throw fail(notFound);
           await audit(tx, actor, {
             action: `menu_item.${kind}_delete`,
             targetType: kind,
@@ -188,7 +184,7 @@ export function createMenuService(ctx: AppContext) {
     async get(tenantId: number, itemId: number): Promise<MenuItem> {
       return database.inTenant(tenantId, async (tx) => {
         const row = await repo.findItem(tx, tenantId, itemId);
-        if (!row) throw notFound('Menu item not found!');
+        if (!row) throw fail('menu_item_not_found');
         const digits = await currencyDigitsOf(tx, tenantId);
         const variants = await repo.listItemOptions(tx, menuItemVariants, tenantId, itemId);
         const addons = await repo.listItemOptions(tx, menuItemAddons, tenantId, itemId);
@@ -242,7 +238,7 @@ export function createMenuService(ctx: AppContext) {
      * drops the previous one. `file` is null when the request carried no file part.
      */
     async uploadPhoto(actor: Actor, itemId: number, file: Buffer | null) {
-      if (!file) throw notAFile();
+      if (!file) throw fail('not_a_file');
       const bytes = await reencodeImage(file);
       const key = crypto.randomBytes(16).toString('base64url');
       await database.inTenant(actor.tenantId, async (tx) => {
@@ -281,7 +277,7 @@ export function createMenuService(ctx: AppContext) {
      */
     async image(key: string) {
       const image = await database.asSystem((tx) => repo.findImageByKey(tx, key));
-      if (!image) throw notFound('Image not found!');
+      if (!image) throw fail('image_not_found');
       return image;
     },
 

@@ -1,6 +1,6 @@
 import { profileSchema, sessionUserSchema } from '@comanda/core';
 import { z } from 'zod';
-import { actorOf, tenantAuth } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
 import type { ProfileService } from './profile.service.ts';
 
@@ -16,7 +16,7 @@ export function profileRoutes(app: Api, deps: { profile: ProfileService }) {
       config: { access: { signedIn: true, allowInactive: true } },
     },
     async (request) => {
-      const { tenantId, userId } = tenantAuth(request);
+      const { tenantId, userId } = tenantContext(request);
       return { user: await deps.profile.me(tenantId, userId) };
     },
   );
@@ -31,6 +31,6 @@ export function profileRoutes(app: Api, deps: { profile: ProfileService }) {
       },
       config: { access: { screen: 'profile' } },
     },
-    async (request) => deps.profile.update(actorOf(request), request.body),
+    async (request) => deps.profile.update(tenantContext(request), request.body),
   );
 }

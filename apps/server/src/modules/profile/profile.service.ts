@@ -2,7 +2,7 @@ import type { profileSchema } from '@comanda/core';
 import type { z } from 'zod';
 import { type Actor, audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { findUser } from '../auth/auth.repo.ts';
 import { toSessionUser } from '../auth/auth.service.ts';
 import * as repo from './profile.repo.ts';
@@ -13,7 +13,7 @@ export function createProfileService(ctx: AppContext) {
     /** The signed-in user, fresh from the database (the browser's copy may be stale). */
     async me(tenantId: number, userId: number) {
       const user = await database.inTenant(tenantId, (tx) => findUser(tx, tenantId, userId));
-      if (!user) throw notFound('User not found!');
+      if (!user) throw fail('user_not_found');
       return toSessionUser(user);
     },
 
@@ -21,7 +21,7 @@ export function createProfileService(ctx: AppContext) {
     async update(actor: Actor & { userId: number }, input: z.output<typeof profileSchema>) {
       const user = await database.inTenant(actor.tenantId, async (tx) => {
         const row = await repo.updateProfile(tx, actor.tenantId, actor.userId, input);
-        if (!row) throw notFound('User not found!');
+        if (!row) throw fail('user_not_found');
         await audit(tx, actor, { action: 'profile.update', targetType: 'user', targetId: actor.userId });
         return row;
       });

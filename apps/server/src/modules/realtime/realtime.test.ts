@@ -41,11 +41,21 @@ async function connect(
   return { socket, authenticated };
 }
 
-/** Collects the events a socket receives during a short window. */
-function received(socket: Socket, event: string, ms = 300): Promise<unknown[]> {
+/** Every payload of one event a socket receives, from now on. */
+function record(socket: Socket, event: string): unknown[] {
   const got: unknown[] = [];
   socket.on(event, (payload: unknown) => got.push(payload));
-  return new Promise((resolve) => setTimeout(() => resolve(got), ms));
+  return got;
+}
+
+/** The next payload of an event on a socket: the positive control that makes "nothing else came" mean something. */
+function next(socket: Socket, event: string): Promise<unknown> {
+  return new Promise((resolve) => socket.once(event, resolve));
+}
+
+/** A tenant event sent the one way the app sends them: emitted in a transaction, delivered after commit. */
+function emitOrder(tenantId: number, orderId: number) {
+  return app.database.inTenant(tenantId, async (_tx, emit) => emit('new_order', { orderId }));
 }
 
 describe('realtime', () => {
@@ -54,10 +64,37 @@ describe('realtime', () => {
     const b = await createTenant(app);
     const { socket, authenticated } = await connect(a.client);
     expect(authenticated).toBe(true);
-    const events = received(socket, 'new_order');
-    app.ctx.events.toTenant(b.tenantId, 'new_order', { for: 'b' });
-    app.ctx.events.toTenant(a.tenantId, 'new_order', { for: 'a' });
-    expect(await events).toEqual([{ for: 'a' }]);
+    const got = record(socket, 'new_order');
+    const control = next(socket, 'new_order');
+    // b's event goes out first: had it reached a's socket, it would be there before a's own.
+    await emitOrder(b.tenantId, 2);
+    await emitOrder(a.tenantId, 1);
+    await control;
+    expect(got).toEqual([{ orderId: 1 }]);
+  });
+
+  it('sends nothing from a transaction that rolls back, and sends after the commit', async () => {
+    const a = await createTenant(app);
+    const { socket } = await connect(a.client);
+    const got = record(socket, 'new_order');
+    const control = next(socket, 'new_order');
+    await expect(
+      app.database.inTenant(a.tenantId, async (_tx, emit) => {
+        emit('new_order', { orderId: 1 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    let committed = false;
+    await app.database.inTenant(a.tenantId, async (_tx, emit) => {
+      emit('new_order', { orderId: 2 });
+      // Still inside the transaction: nothing may have left yet.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(got).toEqual([]);
+      committed = true;
+    });
+    expect(committed).toBe(true);
+    await control;
+    expect(got).toEqual([{ orderId: 2 }]);
   });
 
   it("cannot join another tenant's room by announcing its id", async () => {
@@ -67,10 +104,16 @@ describe('realtime', () => {
     socket.emit('authenticate', { tenant_id: b.tenantId });
     socket.emit('join', `tenant:${b.tenantId}`);
     socket.emit('new_order_backend', { tenant_id: b.tenantId, tokenNo: 1 });
-    const events = received(socket, 'new_order');
-    await new Promise((r) => setTimeout(r, 100));
-    app.ctx.events.toTenant(b.tenantId, 'new_order', { for: 'b' });
-    expect(await events).toEqual([]);
+    const got = record(socket, 'new_order');
+    const control = next(socket, 'new_order');
+    // The announcements above were sent first on the same connection, so the server has read them.
+    await emitOrder(a.tenantId, 1);
+    await control;
+    await emitOrder(b.tenantId, 2);
+    const second = next(socket, 'new_order');
+    await emitOrder(a.tenantId, 3);
+    await second;
+    expect(got).toEqual([{ orderId: 1 }, { orderId: 3 }]);
   });
 
   it('lets a public socket connect but join no tenant room', async () => {
@@ -78,10 +121,13 @@ describe('realtime', () => {
     const { socket, authenticated } = await connect();
     expect(authenticated).toBe(false);
     socket.emit('authenticate', { tenant_id: a.tenantId });
-    const events = received(socket, 'new_order');
-    await new Promise((r) => setTimeout(r, 100));
-    app.ctx.events.toTenant(a.tenantId, 'new_order', {});
-    expect(await events).toEqual([]);
+    const { socket: staff } = await connect(a.client);
+    const got = record(socket, 'new_order');
+    // The tenant's own screen in the same room is the control: when it has the event, the room had it.
+    const control = next(staff, 'new_order');
+    await emitOrder(a.tenantId, 1);
+    await control;
+    expect(got).toEqual([]);
   });
 
   it("tells a removed device's socket to sign out and disconnects it", async () => {
@@ -146,14 +192,18 @@ describe('realtime handshake and session checks', () => {
     const { socket: ownerSocket } = await connect(t.client);
     const changed = new Promise((resolve) => staffSocket.once('session_changed', resolve));
     const closed = new Promise((resolve) => staffSocket.once('disconnect', resolve));
-    const ownerEvents = received(ownerSocket, 'session_changed', 500);
+    const ownerEvents = record(ownerSocket, 'session_changed');
     expect(
       (await t.client.post(`/users/update/${username}`, { name: 'Rui', userScopes: ['POS', 'SETTINGS'] }))
         .status,
     ).toBe(200);
     await expect(changed).resolves.toBeDefined();
     await expect(closed).resolves.toBe('io server disconnect');
-    expect(await ownerEvents).toEqual([]);
+    // The owner's socket still answers: a tenant event reaches it, and no session_changed came before.
+    const control = next(ownerSocket, 'new_order');
+    await emitOrder(t.tenantId, 1);
+    await control;
+    expect(ownerEvents).toEqual([]);
     expect(ownerSocket.connected).toBe(true);
     // Reconnecting under the same cookies works: the handshake reads the new session.
     await expect(connect(staff)).resolves.toMatchObject({ authenticated: true });

@@ -133,7 +133,9 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
   }
 
   const events: Events = {
-    toTenant: (tenantId, event, payload) => void io.to(tenantRoom(tenantId)).emit(event, payload),
+    toTenant: (tenantId, list) => {
+      for (const e of list) io.to(tenantRoom(tenantId)).emit(e.name, e.payload);
+    },
     deviceRevoked: (tenantId, deviceId) => endRoom(deviceRoom(tenantId, deviceId), 'session_revoked'),
     sessionChanged: (tenantId, userId) => endRoom(userRoom(tenantId, userId), 'session_changed'),
   };

@@ -341,18 +341,3 @@ export async function deletePaymentType(tx: Tx, tenantId: number, id: number) {
 }
 
 /** The tenant's time zone (kept on the tenant: sign-up sets it from the owner's browser). */
-export async function getTimezone(tx: Tx, tenantId: number): Promise<string> {
-  const [row] = await tx
-    .select({ timezone: tenants.timezone })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId))
-    .limit(1);
-  return row?.timezone ?? 'UTC';
-}
-
-export async function setTimezone(tx: Tx, tenantId: number, timezone: string) {
-  await tx
-    .update(tenants)
-    .set({ timezone, updatedAt: sql`now()` })
-    .where(eq(tenants.id, tenantId));
-}

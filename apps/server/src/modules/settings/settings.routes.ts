@@ -20,7 +20,7 @@ import {
 } from '@comanda/core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { actorOf, tenantAuth } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
 import type { SettingsService } from './settings.service.ts';
 
@@ -52,31 +52,31 @@ export function settingsRoutes(app: Api, deps: { settings: SettingsService }) {
   app.get(
     '/settings/store-setting',
     { schema: { tags, response: { 200: storeSettingsResponse, ...errorResponses } }, config },
-    async (request) => settings.getStore(tenantAuth(request).tenantId),
+    async (request) => settings.getStore(tenantContext(request).tenantId),
   );
 
   app.post(
     '/settings/store-setting',
     { schema: { tags, body: storeSettingsSchema, response: answers }, config },
-    async (request) => settings.saveStore(actorOf(request), request.body),
+    async (request) => settings.saveStore(tenantContext(request), request.body),
   );
 
   app.get(
     '/settings/store-setting/qr',
     { schema: { tags, response: pngAnswers }, config },
-    async (request, reply) => sendPng(reply, await settings.storeQr(tenantAuth(request).tenantId)),
+    async (request, reply) => sendPng(reply, await settings.storeQr(tenantContext(request).tenantId)),
   );
 
   app.get(
     '/settings/print-setting',
     { schema: { tags, response: { 200: printSettingsResponse, ...errorResponses } }, config },
-    async (request) => settings.getPrint(tenantAuth(request).tenantId),
+    async (request) => settings.getPrint(tenantContext(request).tenantId),
   );
 
   app.post(
     '/settings/print-setting',
     { schema: { tags, body: printSettingsSchema, response: answers }, config },
-    async (request) => settings.savePrint(actorOf(request), request.body),
+    async (request) => settings.savePrint(tenantContext(request), request.body),
   );
 
   // Store tables
@@ -84,32 +84,32 @@ export function settingsRoutes(app: Api, deps: { settings: SettingsService }) {
   app.get(
     '/settings/store-tables',
     { schema: { tags, response: { 200: z.array(storeTableResponse), ...errorResponses } }, config },
-    async (request) => settings.listTables(tenantAuth(request).tenantId),
+    async (request) => settings.listTables(tenantContext(request).tenantId),
   );
 
   app.post(
     '/settings/store-tables/add',
     { schema: { tags, body: storeTableSchema, response: answers }, config },
-    async (request) => settings.addTable(actorOf(request), request.body),
+    async (request) => settings.addTable(tenantContext(request), request.body),
   );
 
   app.post(
     '/settings/store-tables/:id/update',
     { schema: { tags, params: idParams, body: storeTableSchema, response: answers }, config },
-    async (request) => settings.updateTable(actorOf(request), request.params.id, request.body),
+    async (request) => settings.updateTable(tenantContext(request), request.params.id, request.body),
   );
 
   app.delete(
     '/settings/store-tables/:id',
     { schema: { tags, params: idParams, response: answers }, config },
-    async (request) => settings.removeTable(actorOf(request), request.params.id),
+    async (request) => settings.removeTable(tenantContext(request), request.params.id),
   );
 
   app.get(
     '/settings/store-tables/:id/qr',
     { schema: { tags, params: idParams, response: pngAnswers }, config },
     async (request, reply) =>
-      sendPng(reply, await settings.tableQr(tenantAuth(request).tenantId, request.params.id)),
+      sendPng(reply, await settings.tableQr(tenantContext(request).tenantId, request.params.id)),
   );
 
   // Categories
@@ -117,25 +117,25 @@ export function settingsRoutes(app: Api, deps: { settings: SettingsService }) {
   app.get(
     '/settings/categories',
     { schema: { tags, response: { 200: z.array(categoryResponse), ...errorResponses } }, config },
-    async (request) => settings.listCategories(tenantAuth(request).tenantId),
+    async (request) => settings.listCategories(tenantContext(request).tenantId),
   );
 
   app.post(
     '/settings/categories/add',
     { schema: { tags, body: addCategorySchema, response: answers }, config },
-    async (request) => settings.addCategory(actorOf(request), request.body),
+    async (request) => settings.addCategory(tenantContext(request), request.body),
   );
 
   app.post(
     '/settings/categories/:id/update',
     { schema: { tags, params: idParams, body: updateCategorySchema, response: answers }, config },
-    async (request) => settings.updateCategory(actorOf(request), request.params.id, request.body.title),
+    async (request) => settings.updateCategory(tenantContext(request), request.params.id, request.body.title),
   );
 
   app.delete(
     '/settings/categories/:id',
     { schema: { tags, params: idParams, response: answers }, config },
-    async (request) => settings.removeCategory(actorOf(request), request.params.id),
+    async (request) => settings.removeCategory(tenantContext(request), request.params.id),
   );
 
   // Taxes
@@ -143,25 +143,25 @@ export function settingsRoutes(app: Api, deps: { settings: SettingsService }) {
   app.get(
     '/settings/taxes',
     { schema: { tags, response: { 200: z.array(taxResponse), ...errorResponses } }, config },
-    async (request) => settings.listTaxes(tenantAuth(request).tenantId),
+    async (request) => settings.listTaxes(tenantContext(request).tenantId),
   );
 
   app.post(
     '/settings/taxes/add',
     { schema: { tags, body: addTaxSchema, response: answers }, config },
-    async (request) => settings.addTax(actorOf(request), request.body),
+    async (request) => settings.addTax(tenantContext(request), request.body),
   );
 
   app.post(
     '/settings/taxes/:id/update',
     { schema: { tags, params: idParams, body: updateTaxSchema, response: answers }, config },
-    async (request) => settings.updateTax(actorOf(request), request.params.id, request.body),
+    async (request) => settings.updateTax(tenantContext(request), request.params.id, request.body),
   );
 
   app.delete(
     '/settings/taxes/:id',
     { schema: { tags, params: idParams, response: answers }, config },
-    async (request) => settings.removeTax(actorOf(request), request.params.id),
+    async (request) => settings.removeTax(tenantContext(request), request.params.id),
   );
 
   // Payment types
@@ -169,30 +169,31 @@ export function settingsRoutes(app: Api, deps: { settings: SettingsService }) {
   app.get(
     '/settings/payment-types',
     { schema: { tags, response: { 200: z.array(paymentTypeResponse), ...errorResponses } }, config },
-    async (request) => settings.listPaymentTypes(tenantAuth(request).tenantId),
+    async (request) => settings.listPaymentTypes(tenantContext(request).tenantId),
   );
 
   app.post(
     '/settings/payment-types/add',
     { schema: { tags, body: addPaymentTypeSchema, response: answers }, config },
-    async (request) => settings.addPaymentType(actorOf(request), request.body),
+    async (request) => settings.addPaymentType(tenantContext(request), request.body),
   );
 
   app.post(
     '/settings/payment-types/:id/toggle',
     { schema: { tags, params: idParams, body: togglePaymentTypeSchema, response: answers }, config },
-    async (request) => settings.togglePaymentType(actorOf(request), request.params.id, request.body.isActive),
+    async (request) =>
+      settings.togglePaymentType(tenantContext(request), request.params.id, request.body.isActive),
   );
 
   app.post(
     '/settings/payment-types/:id/update',
     { schema: { tags, params: idParams, body: updatePaymentTypeSchema, response: answers }, config },
-    async (request) => settings.updatePaymentType(actorOf(request), request.params.id, request.body),
+    async (request) => settings.updatePaymentType(tenantContext(request), request.params.id, request.body),
   );
 
   app.delete(
     '/settings/payment-types/:id',
     { schema: { tags, params: idParams, response: answers }, config },
-    async (request) => settings.removePaymentType(actorOf(request), request.params.id),
+    async (request) => settings.removePaymentType(tenantContext(request), request.params.id),
   );
 }

@@ -1,5 +1,6 @@
 import {
   type Category,
+  type ErrorCode,
   currencyDigits,
   fromMinor,
   isCurrency,
@@ -25,11 +26,11 @@ import type { z } from 'zod';
 import { type Actor, audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import * as repo from './settings.repo.ts';
+import * as tenantsRepo from '../tenants/tenants.repo.ts';
 
 const QR_WIDTH = 1080; // SPEC §9: QR images 1080 px wide
-const QR_MENU_OFF = 'Please enable QR menu from store settings!';
 
 type TaxInput = z.output<typeof addTaxSchema>;
 
@@ -42,13 +43,13 @@ function qrPng(text: string): Promise<Buffer> {
 function rateBp(rate: string): number {
   const bp = toMinor(rate, 2);
   // The schema already allows only 0-100 with two decimals; this guards a caller that skipped it.
-  if (bp === null || bp > 10_000) throw badRequest('Invalid value provided in Tax Rate!');
+  if (bp === null || bp > 10_000) throw fail('tax_rate_invalid');
   return bp;
 }
 
 /** The row of an update or delete, or the 404 another tenant's (or a missing) id answers. */
-function found<T>(row: T | undefined, message: string): T {
-  if (!row) throw notFound(message);
+function found<T>(row: T | undefined, code: ErrorCode): T {
+  if (!row) throw fail(code);
   return row;
 }
 
@@ -69,7 +70,7 @@ export function createSettingsService(ctx: AppContext) {
       ...prices.addons.map((r) => r.price),
     ];
     if (all.some((m) => rescaleMinor(m, fromDigits, toDigits) > MAX_MINOR)) {
-      throw badRequest('Menu prices are too large for this currency!');
+      throw fail('prices_too_large_for_currency');
     }
     await repo.rescaleMenuPrices(tx, tenantId, prices, (m) => rescaleMinor(m, fromDigits, toDigits));
     return all.length;
@@ -80,7 +81,7 @@ export function createSettingsService(ctx: AppContext) {
       const [s, timezone] = await database.inTenant(
         tenantId,
         async (tx) =>
-          [await repo.getStoreSettings(tx, tenantId), await repo.getTimezone(tx, tenantId)] as const,
+          [await repo.getStoreSettings(tx, tenantId), await tenantsRepo.getTimezone(tx, tenantId)] as const,
       );
       return {
         timezone,
@@ -98,7 +99,7 @@ export function createSettingsService(ctx: AppContext) {
 
     /** Saves the store details; a currency with other minor digits rescales the menu in the same transaction. */
     async saveStore(actor: Actor, input: z.output<typeof storeSettingsSchema>) {
-      if (!isCurrency(input.currency)) throw badRequest('Please select a currency!');
+      if (!isCurrency(input.currency)) throw fail('currency_required');
       await database.inTenant(actor.tenantId, async (tx) => {
         const current = await repo.getStoreSettings(tx, actor.tenantId, { forUpdate: true });
         const rescaled =
@@ -114,7 +115,7 @@ export function createSettingsService(ctx: AppContext) {
           isQrMenuEnabled: input.isQRMenuEnabled,
           isQrOrderEnabled: input.isQROrderEnabled,
         });
-        if (input.timezone) await repo.setTimezone(tx, actor.tenantId, input.timezone);
+        if (input.timezone) await tenantsRepo.setTimezone(tx, actor.tenantId, input.timezone);
         await audit(tx, actor, {
           action: 'settings.store_update',
           targetType: 'store_settings',
@@ -127,7 +128,7 @@ export function createSettingsService(ctx: AppContext) {
     /** The store's public menu QR code (SPEC §2 Store Details: Download QR Code). */
     async storeQr(tenantId: number) {
       const s = await database.inTenant(tenantId, (tx) => repo.getStoreSettings(tx, tenantId));
-      if (!s.isQrMenuEnabled) throw badRequest(QR_MENU_OFF);
+      if (!s.isQrMenuEnabled) throw fail('qr_menu_disabled');
       return { png: await qrPng(menuLink(s.uniqueQrCode)), fileName: 'qr.png' };
     },
 
@@ -186,7 +187,7 @@ export function createSettingsService(ctx: AppContext) {
 
     async updateTable(actor: Actor, id: number, input: z.output<typeof storeTableSchema>) {
       await database.inTenant(actor.tenantId, async (tx) => {
-        found(await repo.updateTable(tx, actor.tenantId, id, input), 'Table not found!');
+        found(await repo.updateTable(tx, actor.tenantId, id, input), 'table_not_found');
         await audit(tx, actor, { action: 'table.update', targetType: 'table', targetId: id, details: input });
       });
       return { message: 'Table updated!' };
@@ -194,7 +195,7 @@ export function createSettingsService(ctx: AppContext) {
 
     async removeTable(actor: Actor, id: number) {
       await database.inTenant(actor.tenantId, async (tx) => {
-        const row = found(await repo.deleteTable(tx, actor.tenantId, id), 'Table not found!');
+        const row = found(await repo.deleteTable(tx, actor.tenantId, id), 'table_not_found');
         await audit(tx, actor, {
           action: 'table.delete',
           targetType: 'table',
@@ -208,10 +209,10 @@ export function createSettingsService(ctx: AppContext) {
     /** A table's QR code: the menu link with the table's opaque id (SPEC §2 Store Tables). */
     async tableQr(tenantId: number, id: number) {
       const { table, store } = await database.inTenant(tenantId, async (tx) => ({
-        table: found(await repo.findTable(tx, tenantId, id), 'Table not found!'),
+        table: found(await repo.findTable(tx, tenantId, id), 'table_not_found'),
         store: await repo.getStoreSettings(tx, tenantId),
       }));
-      if (!store.isQrMenuEnabled) throw badRequest(QR_MENU_OFF);
+      if (!store.isQrMenuEnabled) throw fail('qr_menu_disabled');
       const link = `${menuLink(store.uniqueQrCode)}?table=${encodeURIComponent(table.qrToken)}`;
       return { png: await qrPng(link), fileName: tableQrFileName(table.title) };
     },
@@ -238,7 +239,7 @@ export function createSettingsService(ctx: AppContext) {
 
     async updateCategory(actor: Actor, id: number, title: string) {
       await database.inTenant(actor.tenantId, async (tx) => {
-        found(await repo.updateCategory(tx, actor.tenantId, id, title), 'Category not found!');
+        found(await repo.updateCategory(tx, actor.tenantId, id, title), 'category_not_found');
         await audit(tx, actor, {
           action: 'category.update',
           targetType: 'category',
@@ -251,7 +252,7 @@ export function createSettingsService(ctx: AppContext) {
 
     async removeCategory(actor: Actor, id: number) {
       await database.inTenant(actor.tenantId, async (tx) => {
-        const row = found(await repo.deleteCategory(tx, actor.tenantId, id), 'Category not found!');
+        const row = found(await repo.deleteCategory(tx, actor.tenantId, id), 'category_not_found');
         await audit(tx, actor, {
           action: 'category.delete',
           targetType: 'category',
@@ -287,7 +288,7 @@ export function createSettingsService(ctx: AppContext) {
     async updateTax(actor: Actor, id: number, input: TaxInput) {
       const values = { title: input.title, rateBp: rateBp(input.rate), type: input.type };
       await database.inTenant(actor.tenantId, async (tx) => {
-        found(await repo.updateTax(tx, actor.tenantId, id, values), 'Tax not found!');
+        found(await repo.updateTax(tx, actor.tenantId, id, values), 'tax_not_found');
         await audit(tx, actor, { action: 'tax.update', targetType: 'tax', targetId: id, details: values });
       });
       return { message: 'Tax updated!' };
@@ -295,7 +296,7 @@ export function createSettingsService(ctx: AppContext) {
 
     async removeTax(actor: Actor, id: number) {
       await database.inTenant(actor.tenantId, async (tx) => {
-        const row = found(await repo.deleteTax(tx, actor.tenantId, id), 'Tax not found!');
+        const row = found(await repo.deleteTax(tx, actor.tenantId, id), 'tax_not_found');
         await audit(tx, actor, {
           action: 'tax.delete',
           targetType: 'tax',
@@ -328,7 +329,7 @@ export function createSettingsService(ctx: AppContext) {
 
     async togglePaymentType(actor: Actor, id: number, isActive: boolean) {
       await database.inTenant(actor.tenantId, async (tx) => {
-        found(await repo.updatePaymentType(tx, actor.tenantId, id, { isActive }), 'Payment type not found!');
+        found(await repo.updatePaymentType(tx, actor.tenantId, id, { isActive }), 'payment_type_not_found');
         await audit(tx, actor, {
           action: 'payment_type.toggle',
           targetType: 'payment_type',
@@ -341,7 +342,7 @@ export function createSettingsService(ctx: AppContext) {
 
     async updatePaymentType(actor: Actor, id: number, input: z.output<typeof updatePaymentTypeSchema>) {
       await database.inTenant(actor.tenantId, async (tx) => {
-        found(await repo.updatePaymentType(tx, actor.tenantId, id, input), 'Payment type not found!');
+        found(await repo.updatePaymentType(tx, actor.tenantId, id, input), 'payment_type_not_found');
         await audit(tx, actor, {
           action: 'payment_type.update',
           targetType: 'payment_type',
@@ -354,7 +355,7 @@ export function createSettingsService(ctx: AppContext) {
 
     async removePaymentType(actor: Actor, id: number) {
       await database.inTenant(actor.tenantId, async (tx) => {
-        const row = found(await repo.deletePaymentType(tx, actor.tenantId, id), 'Payment type not found!');
+        const row = found(await repo.deletePaymentType(tx, actor.tenantId, id), 'payment_type_not_found');
         await audit(tx, actor, {
           action: 'payment_type.delete',
           targetType: 'payment_type',

@@ -187,6 +187,7 @@ describe('/settings/store-tables', () => {
     const res = await download(t.client, `/settings/store-tables/${added.id}/qr`);
     expect(res.status).toBe(400);
     expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({
+      code: 'qr_menu_disabled',
       message: 'Please enable QR menu from store settings!',
     });
   });

@@ -181,6 +181,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     const res = await download(t.client, '/settings/store-setting/qr');
     expect(res.status).toBe(400);
     expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({
+      code: 'qr_menu_disabled',
       message: 'Please enable QR menu from store settings!',
     });
   });

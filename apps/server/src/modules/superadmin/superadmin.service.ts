@@ -1,7 +1,7 @@
 import type { SessionUser } from '@comanda/core';
 import { auditPlatform } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import type { ClientInfo } from '../auth/auth.service.ts';
 import { hashSecret, randomSecret, refreshVerdict } from '../../platform/session-tokens.ts';
 import * as repo from './superadmin.repo.ts';
@@ -22,7 +22,7 @@ export function superadminUser(row: { username: string; name: string }): Session
 /** The super administrator's sessions: the same device model as tenants, on its own tables and cookies. */
 export function createSuperadminService(ctx: AppContext) {
   const { database } = ctx;
-  const expired = () => unauthorized('Session expired! Please sign in again.');
+  const expired = () => fail('session_expired');
   return {
     /** Creates or updates the super admin from SUPERADMIN_USERNAME / SUPERADMIN_PASSWORD at start. */
     async ensureFromConfig() {
@@ -35,7 +35,7 @@ export function createSuperadminService(ctx: AppContext) {
     async signin(input: { username: string; password: string }, client: ClientInfo) {
       const row = await database.asSystem((tx) => repo.findSuperadminByUsername(tx, input.username));
       const ok = await ctx.passwords.verify(row?.passwordHash, input.password);
-      if (!row || !ok) throw unauthorized('Invalid username or password!');
+      if (!row || !ok) throw fail('invalid_credentials');
       const { deviceId, refresh } = await database.asSystem(async (tx) => {
         // The token's tag covers the device id, so the row is made first with a hash nothing matches.
         const id = await repo.insertSuperadminDevice(tx, {

@@ -6,17 +6,10 @@ import {
   userSchema,
   usernameParams,
 } from '@comanda/core';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { actorOf, tenantAuth } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
 import type { UsersService } from './users.service.ts';
-
-/** The caller as the users service needs it: who, and which scopes they may hand out. */
-const callerOf = (request: FastifyRequest) => {
-  const { role, scopes } = tenantAuth(request);
-  return { ...actorOf(request), role, scopes };
-};
 
 /** /users: staff accounts and their scopes (SPEC §2 Users, §7). Every call needs SETTINGS. */
 export function usersRoutes(app: Api, deps: { users: UsersService }) {
@@ -29,7 +22,7 @@ export function usersRoutes(app: Api, deps: { users: UsersService }) {
       schema: { tags: ['users'], response: { 200: z.array(userSchema), ...errorResponses } },
       config: { access },
     },
-    async (request) => users.list(tenantAuth(request).tenantId),
+    async (request) => users.list(tenantContext(request).tenantId),
   );
 
   app.post(
@@ -38,7 +31,7 @@ export function usersRoutes(app: Api, deps: { users: UsersService }) {
       schema: { tags: ['users'], body: addUserSchema, response: { 200: messageSchema, ...errorResponses } },
       config: { access },
     },
-    async (request) => users.add(callerOf(request), request.body),
+    async (request) => users.add(tenantContext(request), request.body),
   );
 
   app.post(
@@ -52,7 +45,7 @@ export function usersRoutes(app: Api, deps: { users: UsersService }) {
       },
       config: { access },
     },
-    async (request) => users.update(callerOf(request), request.params.username, request.body),
+    async (request) => users.update(tenantContext(request), request.params.username, request.body),
   );
 
   app.post(
@@ -66,7 +59,8 @@ export function usersRoutes(app: Api, deps: { users: UsersService }) {
       },
       config: { access },
     },
-    async (request) => users.resetPassword(callerOf(request), request.params.username, request.body.password),
+    async (request) =>
+      users.resetPassword(tenantContext(request), request.params.username, request.body.password),
   );
 
   app.delete(
@@ -79,6 +73,6 @@ export function usersRoutes(app: Api, deps: { users: UsersService }) {
       },
       config: { access },
     },
-    async (request) => users.remove(callerOf(request), request.params.username),
+    async (request) => users.remove(tenantContext(request), request.params.username),
   );
 }

@@ -7,11 +7,11 @@ import {
   type updateUserSchema,
 } from '@comanda/core';
 import type { z } from 'zod';
-import { type Actor, audit } from '../../platform/audit.ts';
-import type { TenantAuth } from '../../platform/auth.ts';
+import { audit } from '../../platform/audit.ts';
+import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import {
   findUserByUsername,
   insertUser,
@@ -20,8 +20,6 @@ import {
   type UserRow,
 } from '../auth/auth.repo.ts';
 import * as repo from './users.repo.ts';
-
-type Caller = Actor & Pick<TenantAuth, 'role' | 'scopes'> & { userId: number };
 
 function present(u: UserRow): User {
   return {
@@ -37,9 +35,9 @@ function present(u: UserRow): User {
 }
 
 /** A staff user can hand out only the scopes they hold; an admin holds them all. */
-function checkGrantable(caller: Caller, scopes: Scope[]) {
+function checkGrantable(caller: TenantContext, scopes: Scope[]) {
   const missing = scopes.filter((s) => !hasScope(caller, s));
-  if (missing.length) throw forbidden(`You cannot grant scopes you do not have: ${missing.join(', ')}`);
+  if (missing.length) throw fail('scopes_not_yours', { scopes: missing.join(', ') });
 }
 
 /**
@@ -47,13 +45,12 @@ function checkGrantable(caller: Caller, scopes: Scope[]) {
  * not managed here (SPEC §6); and a user may manage only users whose scopes are all their own, or a
  * SETTINGS holder could reset the password of a stronger account and sign in as it.
  */
-async function managedUser(tx: Tx, caller: Caller, username: string) {
+async function managedUser(tx: Tx, caller: TenantContext, username: string) {
   const user = await repo.findUserByUsernameInTenant(tx, caller.tenantId, username);
-  if (!user) throw notFound('User not found!');
-  if (user.role === 'admin') throw forbidden('Admin users cannot be changed here!');
+  if (!user) throw fail('user_not_found');
+  if (user.role === 'admin') throw fail('admin_not_editable');
   const beyond = parseScopes(user.scope).filter((s) => !hasScope(caller, s));
-  if (beyond.length)
-    throw forbidden(`You cannot change a user who has scopes you do not have: ${beyond.join(', ')}`);
+  if (beyond.length) throw fail('user_beyond_your_scopes', { scopes: beyond.join(', ') });
   return user;
 }
 
@@ -65,13 +62,13 @@ export function createUsersService(ctx: AppContext) {
       return rows.map(present);
     },
 
-    async add(caller: Caller, input: z.output<typeof addUserSchema>) {
+    async add(caller: TenantContext, input: z.output<typeof addUserSchema>) {
       checkGrantable(caller, input.userScopes);
       const passwordHash = await ctx.passwords.hash(input.password);
       // Usernames are unique across every tenant, so the check looks across them (system path), and
       // the unique index still settles a race between two adds.
       const taken = await database.asSystem((tx) => findUserByUsername(tx, input.username));
-      if (taken) throw conflict('This username is already taken!');
+      if (taken) throw fail('username_taken');
       await database.inTenant(caller.tenantId, async (tx) => {
         const user = await insertUser(tx, caller.tenantId, {
           username: input.username,
@@ -93,7 +90,7 @@ export function createUsersService(ctx: AppContext) {
       return { message: 'User added successfully!' };
     },
 
-    async update(caller: Caller, username: string, input: z.output<typeof updateUserSchema>) {
+    async update(caller: TenantContext, username: string, input: z.output<typeof updateUserSchema>) {
       const userId = await database.inTenant(caller.tenantId, async (tx) => {
         const user = await managedUser(tx, caller, username);
         checkGrantable(caller, input.userScopes);
@@ -117,7 +114,7 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /** Sets a staff member's password; their devices are signed out at once. */
-    async resetPassword(caller: Caller, username: string, password: string) {
+    async resetPassword(caller: TenantContext, username: string, password: string) {
       const passwordHash = await ctx.passwords.hash(password);
       const revoked = await database.inTenant(caller.tenantId, async (tx) => {
         const user = await managedUser(tx, caller, username);
@@ -130,10 +127,10 @@ export function createUsersService(ctx: AppContext) {
       return { message: 'Password updated successfully!' };
     },
 
-    async remove(caller: Caller, username: string) {
+    async remove(caller: TenantContext, username: string) {
       const revoked = await database.inTenant(caller.tenantId, async (tx) => {
         const user = await managedUser(tx, caller, username);
-        if (user.id === caller.userId) throw badRequest('You cannot delete yourself!');
+        if (user.id === caller.userId) throw fail('cannot_delete_self');
         const ids = await revokeUserDevices(tx, caller.tenantId, user.id, 'user deleted');
         await repo.deleteUser(tx, caller.tenantId, user.id);
         await audit(tx, caller, { action: 'user.delete', targetType: 'user', targetId: username });

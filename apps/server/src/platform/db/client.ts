@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import type { Emit, TenantEvent } from '@comanda/core';
 import * as schema from './schema.ts';
 import { type MigrationSession, migrate } from './migrate.ts';
 
@@ -40,8 +41,12 @@ export interface Database {
   /**
    * Runs fn in one transaction as the tenant: queries run as the unprivileged comanda_app role with
    * app.tenant_id set from the session, so row-level security hides every other tenant's rows.
+   * Events fn emits are sent to the tenant's screens once the transaction has committed, and never
+   * if it rolls back: this is the only way a tenant event leaves the server.
    */
-  inTenant<T>(tenantId: number, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  inTenant<T>(tenantId: number, fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T>;
+  /** Where committed events go; the app attaches its realtime server at start. */
+  publishTo(sink: EventSink): void;
   /**
    * The one explicit path that sees across tenants: sign-in lookups, session checks and super-admin
    * work. It runs as comanda_system, which may read and write only what those need (migration 0003).
@@ -63,6 +68,9 @@ export interface Database {
   pglite?: PGlite;
   close(): Promise<void>;
 }
+
+/** Receives the events of one committed tenant transaction. */
+export type EventSink = (tenantId: number, events: TenantEvent[]) => void;
 
 // pg answers bigint (int8) as strings; ids and counts fit in a double, so read them as numbers like PGlite does.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -281,14 +289,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       );
       return fn(tx);
     });
+  let sink: EventSink = () => undefined;
   return {
     kind: options.kind,
     db,
+    publishTo: (next) => {
+      sink = next;
+    },
     accessTokenKey: Buffer.from(opened.accessTokenKey, 'base64url'),
     systemPool: 'systemPool' in opened ? opened.systemPool : undefined,
     pglite: 'pglite' in opened ? opened.pglite : undefined,
     close: opened.close,
-    inTenant: (tenantId, fn) => as('comanda_app', String(tenantId), fn),
+    inTenant: async (tenantId, fn) => {
+      const queued: TenantEvent[] = [];
+      const emit: Emit = (name, payload) => void queued.push({ name, payload } as TenantEvent);
+      const result = await as('comanda_app', String(tenantId), (tx) => fn(tx, emit));
+      if (queued.length) sink(tenantId, queued);
+      return result;
+    },
     asSystem: (fn) => as('comanda_system', '', fn),
     readAsSystem: (fn) => fn('systemDb' in opened ? opened.systemDb : db),
   };

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers on purpose (outline's server/errors.ts is the model): a stable code the
+ * web translates, the HTTP status, and the spec's message in English. `{{name}}` marks a parameter the
+ * server fills in and sends beside the message, so a translation can place it too.
+ * Services throw by code (`fail('tax_not_found')`), never by literal.
+ */
+export const ERRORS = {
+  // Requests the server cannot read
+  invalid_request: { status: 400, message: 'Invalid request!' },
+  malformed_json: { status: 400, message: 'Malformed JSON body!' },
+  malformed_form: { status: 400, message: 'Malformed form data!' },
+  invalid_content_length: { status: 400, message: 'Invalid content length!' },
+  nul_text: { status: 400, message: 'Text must not contain NUL characters!' },
+  number_out_of_range: { status: 400, message: 'Number out of range!' },
+  value_too_long: { status: 400, message: 'Value is too long!' },
+  body_too_large: { status: 413, message: 'Request body is too large!' },
+  too_many_fields: { status: 413, message: 'Too many form fields!' },
+  too_many_files: { status: 413, message: 'Too many files!' },
+  unsupported_media_type: { status: 415, message: 'Unsupported content type!' },
+  /** A form field that fails its schema: the message is the field's own (packages/core schemas). */
+  validation: { status: 400, message: 'Invalid request!' },
+
+  // Sessions and access (SPEC §4, §8)
+  unauthorized: { status: 401, message: 'Please sign in to continue!' },
+  session_expired: { status: 401, message: 'Session expired! Please sign in again.' },
+  invalid_credentials: { status: 401, message: 'Invalid username or password!' },
+  payment_required: { status: 402, message: 'Your subscription is inactive!' },
+  forbidden: { status: 403, message: "You don't have access to this area!" },
+  cross_site: { status: 403, message: 'Cross-site request refused!' },
+  too_many_attempts: { status: 429, message: 'Too many attempts! Please try again in a minute.' },
+  server_busy: { status: 429, message: 'The server is busy! Please try again in a moment.' },
+
+  // Records
+  not_found: { status: 404, message: 'Not found!' },
+  record_exists: { status: 409, message: 'This record already exists!' },
+
+  // Accounts, users and devices (SPEC §2 Users, §3)
+  username_taken: { status: 409, message: 'This username is already taken!' },
+  email_registered: { status: 409, message: 'This email is already registered!' },
+  reset_link_invalid: { status: 400, message: 'Invalid or expired reset link!' },
+  user_not_found: { status: 404, message: 'User not found!' },
+  device_not_found: { status: 404, message: 'Device not found!' },
+  cannot_delete_self: { status: 400, message: 'You cannot delete yourself!' },
+  cannot_remove_current_device: { status: 400, message: 'The current device cannot be removed!' },
+  admin_not_editable: { status: 403, message: 'Admin users cannot be changed here!' },
+  scopes_not_yours: { status: 403, message: 'You cannot grant scopes you do not have: {{scopes}}' },
+  user_beyond_your_scopes: {
+    status: 403,
+    message: 'You cannot change a user who has scopes you do not have: {{scopes}}',
+  },
+
+  // Store settings, tables and the catalogue (SPEC §2 Settings)
+  qr_menu_disabled: { status: 400, message: 'Please enable QR menu from store settings!' },
+  currency_required: { status: 400, message: 'Please select a currency!' },
+  prices_too_large_for_currency: { status: 400, message: 'Menu prices are too large for this currency!' },
+  tax_rate_invalid: { status: 400, message: 'Invalid value provided in Tax Rate!' },
+  table_not_found: { status: 404, message: 'Table not found!' },
+  category_not_found: { status: 404, message: 'Category not found!' },
+  category_title_taken: { status: 409, message: 'A category with this title already exists!' },
+  tax_not_found: { status: 404, message: 'Tax not found!' },
+  payment_type_not_found: { status: 404, message: 'Payment type not found!' },
+
+  // Menu items and images (SPEC §2 Menu Items)
+  menu_item_not_found: { status: 404, message: 'Menu item not found!' },
+  variant_not_found: { status: 404, message: 'Variant not found!' },
+  addon_not_found: { status: 404, message: 'Addon not found!' },
+  price_invalid: { status: 400, message: 'Please provide valid price!' },
+  net_price_invalid: { status: 400, message: 'Please provide valid net price!' },
+  variant_price_invalid: { status: 400, message: 'Please provide valid variant price!' },
+  addon_price_invalid: { status: 400, message: 'Please provide valid addon price!' },
+  image_not_found: { status: 404, message: 'Image not found!' },
+  not_a_file: { status: 400, message: 'The file given is not an instance of Blob or File' },
+  not_an_image: { status: 400, message: 'The file given is not an image' },
+  image_too_large: { status: 413, message: 'Image is too large!' },
+
+  internal: { status: 500, message: 'Something went wrong!' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERRORS, code);
+}
+
+/** The catalogue's message with its parameters filled in. */
+export function errorMessage(code: ErrorCode, params: Record<string, string> = {}): string {
+  return ERRORS[code].message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/** Every error answer: the message to show, the stable code, and the parameters of that message. */
+export const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof errorSchema>;

@@ -1,0 +1,52 @@
+/**
+ * The realtime events a tenant's screens receive (SPEC §4, §9), with what each carries. The server
+ * sends them only after the transaction that caused them commits (`inTenant`'s `emit`); the web maps
+ * each to the cached resources it makes stale (apps/web/src/app/realtime-invalidation.ts). A later
+ * module adds its events here, and its resources there.
+ */
+export interface TenantEvents {
+  /** A new order from the POS (issue 10). */
+  new_order: { orderId: number };
+  /** An order or one of its items changed status (issue 10). */
+  order_update: { orderId: number };
+  /** A diner placed an order from the QR menu (issue 11). */
+  new_qrorder: { orderId: number };
+  /** Store details changed: name, currency, QR settings (the menu's prices move with the currency). */
+  store_updated: Record<string, never>;
+  /** Print settings changed. */
+  print_settings_updated: Record<string, never>;
+  /** Tables were added, changed or deleted. */
+  tables_updated: Record<string, never>;
+  /** Categories, taxes or payment types changed. */
+  catalogue_updated: { kind: 'category' | 'tax' | 'payment_type' };
+  /** A menu item, its options or its photo changed. */
+  menu_updated: { itemId?: number };
+  /** Users were added, changed or deleted. */
+  users_updated: Record<string, never>;
+}
+
+export type TenantEventName = keyof TenantEvents;
+
+export const TENANT_EVENTS = [
+  'new_order',
+  'order_update',
+  'new_qrorder',
+  'store_updated',
+  'print_settings_updated',
+  'tables_updated',
+  'catalogue_updated',
+  'menu_updated',
+  'users_updated',
+] as const satisfies readonly TenantEventName[];
+
+/** One event as queued in a transaction. */
+export type TenantEvent = { [E in TenantEventName]: { name: E; payload: TenantEvents[E] } }[TenantEventName];
+
+/** Queues an event to send once the surrounding transaction has committed. */
+export type Emit = <E extends TenantEventName>(name: E, payload: TenantEvents[E]) => void;
+
+// Fails to compile when an event is declared above but left out of the list.
+const everyEventListed: Exclude<TenantEventName, (typeof TENANT_EVENTS)[number]> extends never
+  ? true
+  : never = true;
+void everyEventListed;
