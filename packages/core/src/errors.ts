@@ -76,6 +76,7 @@ export const ERRORS = {
   image_too_large: { status: 413, message: 'Image is too large!' },
 
   internal: { status: 500, message: 'Something went wrong!' },
+  database_unavailable: { status: 503, message: 'Database unavailable' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

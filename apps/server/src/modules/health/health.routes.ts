@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { errorSchema } from '@comanda/core';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/client.ts';
+import { fail } from '../../platform/errors.ts';
 import type { Api } from '../../platform/http.ts';
 
 /** GET /health: 200 once the app is up and the database answers; 503 otherwise (load balancers poll it). */
@@ -12,7 +14,7 @@ export function healthRoutes(app: Api, deps: { database: Database }) {
         tags: ['health'],
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['postgres', 'pglite']) }),
-          503: z.object({ message: z.string() }),
+          503: errorSchema,
         },
       },
       config: { access: { public: true } },
@@ -22,7 +24,8 @@ export function healthRoutes(app: Api, deps: { database: Database }) {
         await deps.database.db.execute(sql`select 1`);
         return { status: 'ok' as const, database: deps.database.kind };
       } catch {
-        return reply.status(503).send({ message: 'Database unavailable' });
+        const error = fail('database_unavailable');
+        return reply.status(error.status).send(error.body);
       }
     },
   );
