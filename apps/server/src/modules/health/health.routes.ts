@@ -25,7 +25,7 @@ export function healthRoutes(app: Api, deps: { database: Database }) {
         return { status: 'ok' as const, database: deps.database.kind };
       } catch {
         const error = fail('database_unavailable');
-        return reply.status(error.status).send(error.body);
+        return reply.status(503).send(error.body);
       }
     },
   );
