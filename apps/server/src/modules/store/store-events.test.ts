@@ -92,4 +92,13 @@ describe('settings events', () => {
     await control;
     expect(got).toEqual([{ kind: 'category' }]);
   });
+
+  it('tells the screens which menu item changed', async () => {
+    const a = await createTenant(app);
+    const aScreen = await screen(a.client);
+    const changed = next(aScreen, 'menu_updated');
+    const added = await a.client.post<{ id: number }>('/menu-items/add', { title: 'Tea', price: '1.50' });
+    expect(added.status).toBe(200);
+    expect(await changed).toEqual({ itemId: added.body.id });
+  });
 });
