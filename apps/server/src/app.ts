@@ -21,6 +21,8 @@ import type { Database } from './platform/db/client.ts';
 import { fail, registerErrorHandler } from './platform/errors.ts';
 import { containsNul, originAllowed, sameOriginPolicy } from './platform/http.ts';
 import { createEventHub } from './platform/events.ts';
+import { imagesRoutes } from './platform/images/images.routes.ts';
+import { createImagesService } from './platform/images/images.service.ts';
 import { logRequest } from './platform/log-redaction.ts';
 import { createMailer } from './platform/mail.ts';
 import { createPasswordHasher } from './platform/passwords.ts';
@@ -36,8 +38,12 @@ import { createProfileService } from './modules/profile/profile.service.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService } from './modules/menu/menu.service.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { createSettingsService } from './modules/settings/settings.service.ts';
+import { storeRoutes } from './modules/store/store.routes.ts';
+import { createStoreService } from './modules/store/store.service.ts';
+import { tablesRoutes } from './modules/tables/tables.routes.ts';
+import { createTablesService } from './modules/tables/tables.service.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { superadminRoutes } from './modules/superadmin/superadmin.routes.ts';
@@ -169,8 +175,11 @@ export async function buildApp(opts: BuildOptions) {
       devicesRoutes(typed, { devices: createDevicesService(ctx) });
       profileRoutes(typed, { profile: createProfileService(ctx) });
       usersRoutes(typed, { users: createUsersService(ctx) });
-      settingsRoutes(typed, { settings: createSettingsService(ctx) });
+      storeRoutes(typed, { store: createStoreService(ctx) });
+      tablesRoutes(typed, { tables: createTablesService(ctx) });
+      catalogueRoutes(typed, { catalogue: createCatalogueService(ctx) });
       menuRoutes(typed, { menu: createMenuService(ctx) });
+      imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },
     { prefix: '/api/v1' },

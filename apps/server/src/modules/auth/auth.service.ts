@@ -11,6 +11,7 @@ import {
   sameHash,
 } from '../../platform/session-tokens.ts';
 import * as repo from './auth.repo.ts';
+import * as storeRepo from '../store/store.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -107,6 +108,7 @@ export function createAuthService(ctx: AppContext) {
         email: input.username,
         timezone: input.timezone,
       });
+      await storeRepo.insertStoreDefaults(tx, tenantId, input.bizName);
       const user = await repo.insertUser(tx, tenantId, {
         username: input.username,
         passwordHash: input.passwordHash,

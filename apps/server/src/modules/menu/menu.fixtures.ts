@@ -2,8 +2,16 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { MenuItem } from '@comanda/core';
-import { auditLog, categories, images, storeSettings, taxes } from '../../platform/db/schema.ts';
-import { getStoreSettings } from '../settings/settings.repo.ts';
+import {
+  auditLog,
+  categories,
+  images,
+  menuItemAddons,
+  menuItemVariants,
+  menuItems,
+  storeSettings,
+  taxes,
+} from '../../platform/db/schema.ts';
 import { type TestApp, type TestClient, type createTenant, uniqueUsername } from '../../../test/harness.ts';
 
 export type Tenant = Awaited<ReturnType<typeof createTenant>>;
@@ -47,8 +55,66 @@ export async function insertTax(
 
 export async function setCurrency(app: TestApp, tenantId: number, currency: string) {
   await app.database.inTenant(tenantId, async (tx) => {
-    await getStoreSettings(tx, tenantId);
     await tx.update(storeSettings).set({ currency }).where(eq(storeSettings.tenantId, tenantId));
+  });
+}
+
+/**
+ * A menu item written straight to the table (the menu routes have their own tests), with optional
+ * variant and addon, for checks on what store and catalogue changes do to existing items.
+ */
+export async function insertMenuItem(
+  app: TestApp,
+  tenantId: number,
+  values: {
+    priceMinor: number;
+    netPriceMinor?: number | null;
+    categoryId?: number | null;
+    taxId?: number | null;
+    variantMinor?: number;
+    addonMinor?: number;
+  },
+) {
+  return app.database.inTenant(tenantId, async (tx) => {
+    const [item] = await tx
+      .insert(menuItems)
+      .values({
+        tenantId,
+        title: 'Espresso',
+        priceMinor: values.priceMinor,
+        netPriceMinor: values.netPriceMinor ?? null,
+        categoryId: values.categoryId ?? null,
+        taxId: values.taxId ?? null,
+      })
+      .returning({ id: menuItems.id });
+    if (!item) throw new Error('menu item not inserted');
+    if (values.variantMinor !== undefined) {
+      await tx
+        .insert(menuItemVariants)
+        .values({ tenantId, itemId: item.id, title: 'Double', priceMinor: values.variantMinor });
+    }
+    if (values.addonMinor !== undefined) {
+      await tx
+        .insert(menuItemAddons)
+        .values({ tenantId, itemId: item.id, title: 'Milk', priceMinor: values.addonMinor });
+    }
+    return item.id;
+  });
+}
+
+/** A menu item as stored, with its variants' and addons' prices. */
+export async function readMenuItem(app: TestApp, tenantId: number, id: number) {
+  return app.database.inTenant(tenantId, async (tx) => {
+    const [item] = await tx.select().from(menuItems).where(eq(menuItems.id, id));
+    const variants = await tx
+      .select({ price: menuItemVariants.priceMinor })
+      .from(menuItemVariants)
+      .where(eq(menuItemVariants.itemId, id));
+    const addons = await tx
+      .select({ price: menuItemAddons.priceMinor })
+      .from(menuItemAddons)
+      .where(eq(menuItemAddons.itemId, id));
+    return { item, variants: variants.map((v) => v.price), addons: addons.map((a) => a.price) };
   });
 }
 

@@ -1,8 +1,6 @@
 import { type MenuItem, type MenuOption, fromMinor } from '@comanda/core';
+import { imageUrl } from '../../platform/images/images.service.ts';
 import type { ItemRow, OptionRow } from './menu.repo.ts';
-
-/** Where a stored image is served (GET /images/{key}). */
-export const imageUrl = (key: string) => `/api/v1/images/${key}`;
 
 /** A variant or addon as the API answers it; amounts in the store currency's decimals. */
 export function presentOption(row: OptionRow, digits: number): MenuOption {

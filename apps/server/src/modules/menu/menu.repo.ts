@@ -1,6 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { categories, images, type menuItemVariants, menuItems, taxes } from '../../platform/db/schema.ts';
+import {
+  categories,
+  images,
+  menuItemAddons,
+  menuItemVariants,
+  menuItems,
+  taxes,
+} from '../../platform/db/schema.ts';
 
 /** Variants and addons share one table shape (and type); the service picks which. */
 export type OptionTable = typeof menuItemVariants;
@@ -92,24 +99,6 @@ export async function deleteItem(tx: Tx, tenantId: number, itemId: number) {
   await tx.delete(menuItems).where(and(eq(menuItems.tenantId, tenantId), eq(menuItems.id, itemId)));
 }
 
-export async function categoryExists(tx: Tx, tenantId: number, categoryId: number) {
-  const [row] = await tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.tenantId, tenantId), eq(categories.id, categoryId)))
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function taxExists(tx: Tx, tenantId: number, taxId: number) {
-  const [row] = await tx
-    .select({ id: taxes.id })
-    .from(taxes)
-    .where(and(eq(taxes.tenantId, tenantId), eq(taxes.id, taxId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Every variant (or addon) of the tenant, oldest first: one query for a whole menu. */
 export function listOptions(tx: Tx, table: OptionTable, tenantId: number) {
   return tx
@@ -175,32 +164,65 @@ export async function deleteOption(
   return rows.length > 0;
 }
 
-export async function insertImage(
+// Price rescaling (a currency with other minor digits)
+
+// Ids and prices are bigints; one statement per chunk keeps a large menu well under the parameter limit.
+const CHUNK = 1000;
+type PriceTable = 'menu_items' | 'menu_item_variants' | 'menu_item_addons';
+type PriceColumn = 'price_minor' | 'net_price_minor';
+
+async function setPrices(
   tx: Tx,
   tenantId: number,
-  values: { key: string; contentType: string; bytes: Buffer },
+  table: PriceTable,
+  column: PriceColumn,
+  rows: { id: number; price: number }[],
 ) {
-  const [row] = await tx
-    .insert(images)
-    .values({ tenantId, ...values })
-    .returning({ id: images.id });
-  if (!row) throw new Error('image insert returned nothing');
-  return row.id;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const values = sql.join(
+      rows.slice(i, i + CHUNK).map((r) => sql`(${r.id}::bigint, ${r.price}::bigint)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update ${sql.identifier(table)} as t set ${sql.identifier(column)} = v.price
+          from (values ${values}) as v(id, price)
+          where t.tenant_id = ${tenantId} and t.id = v.id`,
+    );
+  }
 }
 
-export async function deleteImage(tx: Tx, tenantId: number, imageId: number) {
-  await tx.delete(images).where(and(eq(images.tenantId, tenantId), eq(images.id, imageId)));
+/** Every money column of the tenant's menu, so a currency change can re-express them all. */
+export async function menuPrices(tx: Tx, tenantId: number) {
+  // One after another: a transaction is one connection, so parallel queries would only queue.
+  const items = await tx
+    .select({ id: menuItems.id, price: menuItems.priceMinor, netPrice: menuItems.netPriceMinor })
+    .from(menuItems)
+    .where(eq(menuItems.tenantId, tenantId));
+  const variants = await tx
+    .select({ id: menuItemVariants.id, price: menuItemVariants.priceMinor })
+    .from(menuItemVariants)
+    .where(eq(menuItemVariants.tenantId, tenantId));
+  const addons = await tx
+    .select({ id: menuItemAddons.id, price: menuItemAddons.priceMinor })
+    .from(menuItemAddons)
+    .where(eq(menuItemAddons.tenantId, tenantId));
+  return { items, variants, addons };
 }
 
-/**
- * An image by its public key, whichever tenant owns it. Runs on the system path: the key is the
- * only credential (random, 128 bits), so there is no tenant to filter by.
- */
-export async function findImageByKey(tx: Tx, key: string) {
-  const [row] = await tx
-    .select({ contentType: images.contentType, bytes: images.bytes })
-    .from(images)
-    .where(eq(images.key, key))
-    .limit(1);
-  return row;
+/** Writes back the prices menuPrices read, each through `rescale`. */
+export async function rescaleMenuPrices(
+  tx: Tx,
+  tenantId: number,
+  prices: Awaited<ReturnType<typeof menuPrices>>,
+  rescale: (minor: number) => number,
+) {
+  const re = (rows: { id: number; price: number }[]) =>
+    rows.map((r) => ({ id: r.id, price: rescale(r.price) }));
+  const netPrices = prices.items.flatMap((r) =>
+    r.netPrice === null ? [] : [{ id: r.id, price: r.netPrice }],
+  );
+  await setPrices(tx, tenantId, 'menu_items', 'price_minor', re(prices.items));
+  await setPrices(tx, tenantId, 'menu_items', 'net_price_minor', re(netPrices));
+  await setPrices(tx, tenantId, 'menu_item_variants', 'price_minor', re(prices.variants));
+  await setPrices(tx, tenantId, 'menu_item_addons', 'price_minor', re(prices.addons));
 }

@@ -1,23 +1,25 @@
-import crypto from 'node:crypto';
-import sharp from 'sharp';
 import {
   type ErrorCode,
-  IMAGE_MAX_SIDE,
+  MAX_MINOR,
   type MenuItem,
   type addonSchema,
   currencyDigits,
   type menuItemSchema,
+  rescaleMinor,
   toMinor,
   type variantSchema,
 } from '@comanda/core';
 import type { z } from 'zod';
-import { type Actor, audit } from '../../platform/audit.ts';
+import { audit } from '../../platform/audit.ts';
+import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { menuItemAddons, menuItemVariants } from '../../platform/db/schema.ts';
 import { fail } from '../../platform/errors.ts';
-import { getStoreSettings } from '../settings/settings.repo.ts';
-import { byItem, imageUrl, presentItem } from './menu.presenter.ts';
+import * as images from '../../platform/images/images.service.ts';
+import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
+import * as storeRepo from '../store/store.repo.ts';
+import { byItem, presentItem } from './menu.presenter.ts';
 import * as repo from './menu.repo.ts';
 
 type ItemInput = z.output<typeof menuItemSchema>;
@@ -40,36 +42,6 @@ const OPTION_KINDS = {
 } as const;
 export type OptionKind = keyof typeof OPTION_KINDS;
 
-/** Formats sharp can decode here and browsers show; anything else (svg, tiff, pdf…) is refused. */
-const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
-/** Decoding cost is pixels, not bytes: a tiny file can claim a huge canvas. 50 MP covers any phone camera. */
-const MAX_INPUT_PIXELS = 50_000_000;
-
-/**
- * Checks an upload by its content and re-encodes it as WebP, at most IMAGE_MAX_SIDE on the longer
- * side, rotated by its EXIF orientation and stripped of all metadata (location, camera, comments).
- */
-async function reencodeImage(buffer: Buffer): Promise<Buffer> {
-  let meta: sharp.Metadata;
-  try {
-    meta = await sharp(buffer, { limitInputPixels: false }).metadata();
-  } catch {
-    throw fail('not_an_image');
-  }
-  if (!meta.format || !IMAGE_FORMATS.has(meta.format)) throw fail('not_an_image');
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw fail('image_too_large');
-  try {
-    return await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    // A header that parses over a body that does not (truncated file, HEVC without a decoder).
-    throw fail('not_an_image');
-  }
-}
-
 /** A decimal amount in the store currency's minor units, or 400 with the field's own message. */
 function minorOf(value: string, digits: number, error: ErrorCode): number {
   const minor = toMinor(value, digits);
@@ -78,7 +50,7 @@ function minorOf(value: string, digits: number, error: ErrorCode): number {
 }
 
 async function currencyDigitsOf(tx: Tx, tenantId: number) {
-  return currencyDigits((await getStoreSettings(tx, tenantId)).currency);
+  return currencyDigits((await storeRepo.getStoreSettings(tx, tenantId)).currency);
 }
 
 async function requireItem(tx: Tx, tenantId: number, itemId: number) {
@@ -97,11 +69,32 @@ async function itemValues(tx: Tx, tenantId: number, input: ItemInput): Promise<r
     categoryId: input.categoryId,
     taxId: input.taxId,
   };
-  if (values.categoryId !== null && !(await repo.categoryExists(tx, tenantId, values.categoryId)))
+  if (values.categoryId !== null && !(await catalogueRepo.categoryExists(tx, tenantId, values.categoryId)))
     throw fail('category_not_found');
-  if (values.taxId !== null && !(await repo.taxExists(tx, tenantId, values.taxId)))
+  if (values.taxId !== null && !(await catalogueRepo.taxExists(tx, tenantId, values.taxId)))
     throw fail('tax_not_found');
   return values;
+}
+
+/**
+ * Re-expresses every menu price of the tenant when the store currency's minor digits change
+ * (USD 3.50 → JPY 4), in the caller's transaction (the store save). Answers how many prices it read.
+ */
+export async function rescaleMenuPrices(tx: Tx, tenantId: number, from: string, to: string) {
+  const fromDigits = currencyDigits(from);
+  const toDigits = currencyDigits(to);
+  if (fromDigits === toDigits) return 0;
+  const prices = await repo.menuPrices(tx, tenantId);
+  const all = [
+    ...prices.items.flatMap((r) => (r.netPrice === null ? [r.price] : [r.price, r.netPrice])),
+    ...prices.variants.map((r) => r.price),
+    ...prices.addons.map((r) => r.price),
+  ];
+  if (all.some((m) => rescaleMinor(m, fromDigits, toDigits) > MAX_MINOR)) {
+    throw fail('prices_too_large_for_currency');
+  }
+  await repo.rescaleMenuPrices(tx, tenantId, prices, (m) => rescaleMinor(m, fromDigits, toDigits));
+  return all.length;
 }
 
 /** Menu items with variants, addons and photos (SPEC §2 Menu Items). */
@@ -112,51 +105,54 @@ export function createMenuService(ctx: AppContext) {
   const options = (kind: OptionKind) => {
     const { table, label, priceError, notFound } = OPTION_KINDS[kind];
     return {
-      async add(actor: Actor, itemId: number, input: OptionInput) {
-        await database.inTenant(actor.tenantId, async (tx) => {
-          await requireItem(tx, actor.tenantId, itemId);
-          const priceMinor = minorOf(input.price, await currencyDigitsOf(tx, actor.tenantId), priceError);
-          const id = await repo.insertOption(tx, table, actor.tenantId, itemId, {
+      async add(tc: TenantContext, itemId: number, input: OptionInput) {
+        await database.inTenant(tc.tenantId, async (tx, emit) => {
+          await requireItem(tx, tc.tenantId, itemId);
+          const priceMinor = minorOf(input.price, await currencyDigitsOf(tx, tc.tenantId), priceError);
+          const id = await repo.insertOption(tx, table, tc.tenantId, itemId, {
             title: input.title,
             priceMinor,
           });
-          await audit(tx, actor, {
+          await audit(tx, tc, {
             action: `menu_item.${kind}_add`,
             targetType: kind,
             targetId: id,
             details: { itemId, title: input.title, priceMinor },
           });
+          emit('menu_updated', { itemId });
         });
         return { message: `${label} added!` };
       },
 
-      async update(actor: Actor, itemId: number, optionId: number, input: OptionInput) {
-        await database.inTenant(actor.tenantId, async (tx) => {
-          await requireItem(tx, actor.tenantId, itemId);
-          const priceMinor = minorOf(input.price, await currencyDigitsOf(tx, actor.tenantId), priceError);
+      async update(tc: TenantContext, itemId: number, optionId: number, input: OptionInput) {
+        await database.inTenant(tc.tenantId, async (tx, emit) => {
+          await requireItem(tx, tc.tenantId, itemId);
+          const priceMinor = minorOf(input.price, await currencyDigitsOf(tx, tc.tenantId), priceError);
           const values = { title: input.title, priceMinor };
-          if (!(await repo.updateOption(tx, table, actor.tenantId, itemId, optionId, values)))
+          if (!(await repo.updateOption(tx, table, tc.tenantId, itemId, optionId, values)))
             throw fail(notFound);
-          await audit(tx, actor, {
+          await audit(tx, tc, {
             action: `menu_item.${kind}_update`,
             targetType: kind,
             targetId: optionId,
             details: { itemId, ...values },
           });
+          emit('menu_updated', { itemId });
         });
         return { message: `${label} updated!` };
       },
 
-      async remove(actor: Actor, itemId: number, optionId: number) {
-        await database.inTenant(actor.tenantId, async (tx) => {
-          await requireItem(tx, actor.tenantId, itemId);
-          if (!(await repo.deleteOption(tx, table, actor.tenantId, itemId, optionId))) throw fail(notFound);
-          await audit(tx, actor, {
+      async remove(tc: TenantContext, itemId: number, optionId: number) {
+        await database.inTenant(tc.tenantId, async (tx, emit) => {
+          await requireItem(tx, tc.tenantId, itemId);
+          if (!(await repo.deleteOption(tx, table, tc.tenantId, itemId, optionId))) throw fail(notFound);
+          await audit(tx, tc, {
             action: `menu_item.${kind}_delete`,
             targetType: kind,
             targetId: optionId,
             details: { itemId },
           });
+          emit('menu_updated', { itemId });
         });
         return { message: `${label} deleted!` };
       },
@@ -165,12 +161,12 @@ export function createMenuService(ctx: AppContext) {
 
   return {
     /** The whole menu in a fixed number of queries, however many items it has. */
-    async list(tenantId: number): Promise<MenuItem[]> {
-      return database.inTenant(tenantId, async (tx) => {
-        const digits = await currencyDigitsOf(tx, tenantId);
-        const items = await repo.listItems(tx, tenantId);
-        const variants = byItem(await repo.listOptions(tx, menuItemVariants, tenantId));
-        const addons = byItem(await repo.listOptions(tx, menuItemAddons, tenantId));
+    async list(tc: TenantContext): Promise<MenuItem[]> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const digits = await currencyDigitsOf(tx, tc.tenantId);
+        const items = await repo.listItems(tx, tc.tenantId);
+        const variants = byItem(await repo.listOptions(tx, menuItemVariants, tc.tenantId));
+        const addons = byItem(await repo.listOptions(tx, menuItemAddons, tc.tenantId));
         return items.map((row) =>
           presentItem(
             row,
@@ -181,104 +177,98 @@ export function createMenuService(ctx: AppContext) {
       });
     },
 
-    async get(tenantId: number, itemId: number): Promise<MenuItem> {
-      return database.inTenant(tenantId, async (tx) => {
-        const row = await repo.findItem(tx, tenantId, itemId);
+    async get(tc: TenantContext, itemId: number): Promise<MenuItem> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const row = await repo.findItem(tx, tc.tenantId, itemId);
         if (!row) throw fail('menu_item_not_found');
-        const digits = await currencyDigitsOf(tx, tenantId);
-        const variants = await repo.listItemOptions(tx, menuItemVariants, tenantId, itemId);
-        const addons = await repo.listItemOptions(tx, menuItemAddons, tenantId, itemId);
+        const digits = await currencyDigitsOf(tx, tc.tenantId);
+        const variants = await repo.listItemOptions(tx, menuItemVariants, tc.tenantId, itemId);
+        const addons = await repo.listItemOptions(tx, menuItemAddons, tc.tenantId, itemId);
         return presentItem(row, { variants, addons }, digits);
       });
     },
 
-    async add(actor: Actor, input: ItemInput) {
-      const id = await database.inTenant(actor.tenantId, async (tx) => {
-        const values = await itemValues(tx, actor.tenantId, input);
-        const itemId = await repo.insertItem(tx, actor.tenantId, values);
-        await audit(tx, actor, {
+    async add(tc: TenantContext, input: ItemInput) {
+      const id = await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const values = await itemValues(tx, tc.tenantId, input);
+        const itemId = await repo.insertItem(tx, tc.tenantId, values);
+        await audit(tx, tc, {
           action: 'menu_item.add',
           targetType: 'menu_item',
           targetId: itemId,
           details: values,
         });
+        emit('menu_updated', { itemId });
         return itemId;
       });
       return { message: 'Menu item added!', id };
     },
 
-    async update(actor: Actor, itemId: number, input: ItemInput) {
-      await database.inTenant(actor.tenantId, async (tx) => {
-        await requireItem(tx, actor.tenantId, itemId);
-        const values = await itemValues(tx, actor.tenantId, input);
-        await repo.updateItem(tx, actor.tenantId, itemId, values);
-        await audit(tx, actor, {
+    async update(tc: TenantContext, itemId: number, input: ItemInput) {
+      await database.inTenant(tc.tenantId, async (tx, emit) => {
+        await requireItem(tx, tc.tenantId, itemId);
+        const values = await itemValues(tx, tc.tenantId, input);
+        await repo.updateItem(tx, tc.tenantId, itemId, values);
+        await audit(tx, tc, {
           action: 'menu_item.update',
           targetType: 'menu_item',
           targetId: itemId,
           details: values,
         });
+        emit('menu_updated', { itemId });
       });
       return { message: 'Menu item updated!' };
     },
 
     /** Deletes the item with its variants and addons (cascade) and its photo. */
-    async remove(actor: Actor, itemId: number) {
-      await database.inTenant(actor.tenantId, async (tx) => {
-        const item = await requireItem(tx, actor.tenantId, itemId);
-        await repo.deleteItem(tx, actor.tenantId, itemId);
-        if (item.imageId !== null) await repo.deleteImage(tx, actor.tenantId, item.imageId);
-        await audit(tx, actor, { action: 'menu_item.delete', targetType: 'menu_item', targetId: itemId });
+    async remove(tc: TenantContext, itemId: number) {
+      await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const item = await requireItem(tx, tc.tenantId, itemId);
+        await repo.deleteItem(tx, tc.tenantId, itemId);
+        if (item.imageId !== null) await images.removeImage(tx, tc.tenantId, item.imageId);
+        await audit(tx, tc, { action: 'menu_item.delete', targetType: 'menu_item', targetId: itemId });
+        emit('menu_updated', { itemId });
       });
       return { message: 'Menu item deleted!' };
     },
 
     /**
-     * Stores a new photo for the item (re-encoded, never the bytes as sent) under a random key and
-     * drops the previous one. `file` is null when the request carried no file part.
+     * Stores a new photo for the item (re-encoded, never the bytes as sent) and drops the previous one.
+     * `file` is null when the request carried no file part.
      */
-    async uploadPhoto(actor: Actor, itemId: number, file: Buffer | null) {
-      if (!file) throw fail('not_a_file');
-      const bytes = await reencodeImage(file);
-      const key = crypto.randomBytes(16).toString('base64url');
-      await database.inTenant(actor.tenantId, async (tx) => {
-        const item = await requireItem(tx, actor.tenantId, itemId);
-        const imageId = await repo.insertImage(tx, actor.tenantId, { key, contentType: 'image/webp', bytes });
-        await repo.setItemImage(tx, actor.tenantId, itemId, imageId);
-        if (item.imageId !== null) await repo.deleteImage(tx, actor.tenantId, item.imageId);
-        await audit(tx, actor, {
+    async uploadPhoto(tc: TenantContext, itemId: number, file: Buffer | null) {
+      const image = await images.checkImage(file);
+      const key = await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const item = await requireItem(tx, tc.tenantId, itemId);
+        const stored = await images.storeImage(tx, tc.tenantId, image);
+        await repo.setItemImage(tx, tc.tenantId, itemId, stored.id);
+        if (item.imageId !== null) await images.removeImage(tx, tc.tenantId, item.imageId);
+        await audit(tx, tc, {
           action: 'menu_item.photo_upload',
           targetType: 'menu_item',
           targetId: itemId,
-          details: { key, bytes: bytes.length },
+          details: { key: stored.key, bytes: image.bytes.length },
         });
+        emit('menu_updated', { itemId });
+        return stored.key;
       });
-      return { message: 'Image uploaded!', imageURL: imageUrl(key) };
+      return { message: 'Image uploaded!', imageURL: images.imageUrl(key) };
     },
 
-    async removePhoto(actor: Actor, itemId: number) {
-      await database.inTenant(actor.tenantId, async (tx) => {
-        const item = await requireItem(tx, actor.tenantId, itemId);
+    async removePhoto(tc: TenantContext, itemId: number) {
+      await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const item = await requireItem(tx, tc.tenantId, itemId);
         if (item.imageId === null) return;
-        await repo.setItemImage(tx, actor.tenantId, itemId, null);
-        await repo.deleteImage(tx, actor.tenantId, item.imageId);
-        await audit(tx, actor, {
+        await repo.setItemImage(tx, tc.tenantId, itemId, null);
+        await images.removeImage(tx, tc.tenantId, item.imageId);
+        await audit(tx, tc, {
           action: 'menu_item.photo_remove',
           targetType: 'menu_item',
           targetId: itemId,
         });
+        emit('menu_updated', { itemId });
       });
       return { message: 'Image removed!' };
-    },
-
-    /**
-     * A photo by its public key. Menu photos are shown to diners before any tenant is known, so this
-     * one lookup takes the system path; the 128-bit random key is what grants access.
-     */
-    async image(key: string) {
-      const image = await database.asSystem((tx) => repo.findImageByKey(tx, key));
-      if (!image) throw fail('image_not_found');
-      return image;
     },
 
     variants: options('variant'),

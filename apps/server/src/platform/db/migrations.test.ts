@@ -43,3 +43,54 @@ describe('0005_category_titles_unique', () => {
     ).rejects.toThrow(/categories_tenant_title_key/);
   });
 });
+
+describe('0006_store_rows_at_signup', () => {
+  it('gives every tenant lacking them store settings named after it, each with its own menu code, and print settings; keeps existing rows', async () => {
+    const before = new PGlite();
+    try {
+      for (const m of migrationFiles()) {
+        if (m.version >= '0006') break;
+        await before.exec(m.sql);
+      }
+      await before.exec(`
+        insert into tenants (id, name, email) overriding system value
+          values (1, 'Tasca', 'a@x.test'), (2, 'Bar B', 'b@x.test'), (3, 'Cafe C', 'c@x.test');
+        insert into store_settings (tenant_id, store_name, unique_qr_code, currency) values (1, 'Renamed', 'keepMe', 'EUR');
+        insert into print_settings (tenant_id, header) values (1, 'Hello');
+      `);
+      await before.exec(migrationFiles().find((m) => m.version.startsWith('0006'))?.sql ?? '');
+      const stores = await before.query<{
+        tenant_id: number;
+        store_name: string;
+        unique_qr_code: string;
+        currency: string;
+      }>('select tenant_id, store_name, unique_qr_code, currency from store_settings order by tenant_id');
+      expect(stores.rows).toEqual([
+        { tenant_id: 1, store_name: 'Renamed', unique_qr_code: 'keepMe', currency: 'EUR' },
+        {
+          tenant_id: 2,
+          store_name: 'Bar B',
+          unique_qr_code: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) as unknown,
+          currency: 'USD',
+        },
+        {
+          tenant_id: 3,
+          store_name: 'Cafe C',
+          unique_qr_code: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) as unknown,
+          currency: 'USD',
+        },
+      ]);
+      expect(stores.rows[1]?.unique_qr_code).not.toBe(stores.rows[2]?.unique_qr_code);
+      const prints = await before.query<{ tenant_id: number; header: string; page_format: number }>(
+        'select tenant_id, header, page_format from print_settings order by tenant_id',
+      );
+      expect(prints.rows).toEqual([
+        { tenant_id: 1, header: 'Hello', page_format: 80 },
+        { tenant_id: 2, header: '', page_format: 80 },
+        { tenant_id: 3, header: '', page_format: 80 },
+      ]);
+    } finally {
+      await before.close();
+    }
+  });
+});

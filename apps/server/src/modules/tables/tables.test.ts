@@ -1,8 +1,7 @@
-import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreSettings, StoreTable } from '@comanda/core';
+import type { StoreTable } from '@comanda/core';
 import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
-import { addStaff, auditActions, download, pngWidth, type Tenant } from './settings.fixtures.ts';
+import { addStaff, auditActions, download, type Tenant } from '../store/store.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -179,30 +178,5 @@ describe('/settings/store-tables', () => {
     expect(await auditActions(app, t.tenantId)).toEqual(
       expect.arrayContaining(['table.add', 'table.update', 'table.delete']),
     );
-  });
-
-  it('refuses a table QR code while the QR menu is off', async () => {
-    const t = await createTenant(app);
-    const added = await addTable(t);
-    const res = await download(t.client, `/settings/store-tables/${added.id}/qr`);
-    expect(res.status).toBe(400);
-    expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({
-      code: 'qr_menu_disabled',
-      message: 'Please enable QR menu from store settings!',
-    });
-  });
-
-  it('downloads a table QR code: a 1080 px PNG of the menu link for that table', async () => {
-    const t = await createTenant(app);
-    await enableQrMenu(t);
-    const added = await addTable(t, { title: 'Patio #1 (Window)' });
-    const res = await download(t.client, `/settings/store-tables/${added.id}/qr`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="patio__1__window_-qr.png"');
-    expect(pngWidth(res.bytes)).toBe(1080);
-    const { uniqueQRCode } = (await t.client.get<StoreSettings>('/settings/store-setting')).body;
-    const link = `https://pos.example.com/m/${uniqueQRCode}?table=${added.encrypted_id}`;
-    expect(res.bytes.equals(await QRCode.toBuffer(link, { width: 1080, margin: 2 }))).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, PaymentType, Tax } from '@comanda/core';
 import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
-import { addStaff, auditActions, insertMenuItem, readMenuItem, type Tenant } from './settings.fixtures.ts';
+import { insertMenuItem, readMenuItem } from '../menu/menu.fixtures.ts';
+import { addStaff, auditActions, type Tenant } from '../store/store.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {

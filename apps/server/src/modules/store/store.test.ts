@@ -1,16 +1,11 @@
 import QRCode from 'qrcode';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrintSettings, StoreSettings } from '@comanda/core';
+import type { PrintSettings, StoreSettings, StoreTable } from '@comanda/core';
 import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
-import {
-  addStaff,
-  auditActions,
-  download,
-  insertMenuItem,
-  pngWidth,
-  readMenuItem,
-  type Tenant,
-} from './settings.fixtures.ts';
+import { printSettings, storeSettings as storeSettingsTable } from '../../platform/db/schema.ts';
+import { insertMenuItem, readMenuItem } from '../menu/menu.fixtures.ts';
+import { addStaff, auditActions, download, pngWidth, type Tenant } from './store.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -126,7 +121,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     expect((await b.client.get<PrintSettings>('/settings/print-setting')).body.header).toBe('');
   });
 
-  it('creates defaults on first use with a stable menu code, named as the business', async () => {
+  it('starts with the defaults made at sign-up: a stable menu code, named as the business', async () => {
     const t = await createTenant(app, { bizName: 'Tasca do Zé' });
     const first = await storeSettings(t);
     expect(first).toEqual({
@@ -152,6 +147,23 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       showCustomerDetails: true,
       printToken: true,
     });
+  });
+
+  it('reads without writing: a tenant missing its rows answers 500 and gets none made', async () => {
+    const t = await createTenant(app);
+    await app.database.asOwner(async (tx) => {
+      await tx.delete(storeSettingsTable).where(eq(storeSettingsTable.tenantId, t.tenantId));
+      await tx.delete(printSettings).where(eq(printSettings.tenantId, t.tenantId));
+    });
+    for (const path of ['/settings/store-setting', '/settings/print-setting']) {
+      expect(await t.client.get(path)).toMatchObject({ status: 500, body: { code: 'internal' } });
+    }
+    expect((await t.client.post('/settings/print-setting', print())).status).toBe(500);
+    const left = await app.database.asOwner(async (tx) => [
+      ...(await tx.select().from(storeSettingsTable).where(eq(storeSettingsTable.tenantId, t.tenantId))),
+      ...(await tx.select().from(printSettings).where(eq(printSettings.tenantId, t.tenantId))),
+    ]);
+    expect(left).toEqual([]);
   });
 
   it('saves the store details and keeps the menu code', async () => {
@@ -252,5 +264,43 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     expect((await t.client.post('/settings/store-setting', store({ currency: 'XYZ' }))).status).toBe(400);
     expect((await storeSettings(t)).currency).toBe('USD');
     expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({ item: { priceMinor: 350 } });
+  });
+});
+
+describe('/settings/store-tables/{id}/qr', () => {
+  // 401, 403 and another tenant's table: with the table routes in tables.test.ts.
+
+  /** Adds a table through the API and answers it as listed. */
+  async function addTable(t: Tenant, title: string) {
+    const body = { title, floor: 'Ground', seatingCapacity: 4 };
+    expect((await t.client.post('/settings/store-tables/add', body)).status).toBe(200);
+    const last = (await t.client.get<StoreTable[]>('/settings/store-tables')).body.at(-1);
+    if (!last) throw new Error('table not added');
+    return last;
+  }
+
+  it('refuses a table QR code while the QR menu is off', async () => {
+    const t = await createTenant(app);
+    const added = await addTable(t, 'Patio 1');
+    const res = await download(t.client, `/settings/store-tables/${added.id}/qr`);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({
+      code: 'qr_menu_disabled',
+      message: 'Please enable QR menu from store settings!',
+    });
+  });
+
+  it('downloads a table QR code: a 1080 px PNG of the menu link for that table', async () => {
+    const t = await createTenant(app);
+    await t.client.post('/settings/store-setting', store());
+    const added = await addTable(t, 'Patio #1 (Window)');
+    const res = await download(t.client, `/settings/store-tables/${added.id}/qr`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="patio__1__window_-qr.png"');
+    expect(pngWidth(res.bytes)).toBe(1080);
+    const { uniqueQRCode } = await storeSettings(t);
+    const link = `https://pos.example.com/m/${uniqueQRCode}?table=${added.encrypted_id}`;
+    expect(res.bytes.equals(await QRCode.toBuffer(link, { width: 1080, margin: 2 }))).toBe(true);
   });
 });

@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
+import { printSettings, storeSettings } from '../../platform/db/schema.ts';
+
+// The store_settings and print_settings tables: one row each per tenant, made at sign-up.
+
+/** A fresh public menu code: 16 url-safe characters, unguessable (96 bits). */
+export function newQrCode(): string {
+  return crypto.randomBytes(12).toString('base64url');
+}
+
+/**
+ * Sign-up (system path): the new tenant's store settings, named as the business so the owner's first
+ * look at them is not blank, with a fresh menu code, and its print settings with their defaults.
+ * Migration 0006 gave tenants from before the same.
+ */
+export async function insertStoreDefaults(tx: Tx, tenantId: number, storeName: string) {
+  await tx.insert(storeSettings).values({ tenantId, storeName, uniqueQrCode: newQrCode() });
+  await tx.insert(printSettings).values({ tenantId });
+}
+
+/**
+ * The tenant's store settings. `forUpdate` locks the row for this transaction, so two currency changes
+ * cannot both rescale the prices from the same old currency.
+ */
+export async function getStoreSettings(tx: Tx, tenantId: number, opts: { forUpdate?: boolean } = {}) {
+  const query = tx.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)).limit(1);
+  const [row] = await (opts.forUpdate ? query.for('update') : query);
+  // Made at sign-up and never deleted: a missing row is a bug, not a state to repair on a read.
+  if (!row) throw new Error(`store settings missing for tenant ${tenantId}`);
+  return row;
+}
+
+export async function updateStoreSettings(
+  tx: Tx,
+  tenantId: number,
+  values: {
+    storeName: string;
+    address: string;
+    phone: string;
+    email: string;
+    currency: string;
+    isQrMenuEnabled: boolean;
+    isQrOrderEnabled: boolean;
+  },
+) {
+  await tx
+    .update(storeSettings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(storeSettings.tenantId, tenantId));
+}
+
+/** The tenant's print settings. */
+export async function getPrintSettings(tx: Tx, tenantId: number) {
+  const [row] = await tx.select().from(printSettings).where(eq(printSettings.tenantId, tenantId)).limit(1);
+  // Made at sign-up and never deleted, like the store settings.
+  if (!row) throw new Error(`print settings missing for tenant ${tenantId}`);
+  return row;
+}
+
+export async function updatePrintSettings(
+  tx: Tx,
+  tenantId: number,
+  values: {
+    pageFormat: number;
+    header: string;
+    footer: string;
+    showNotes: boolean;
+    isEnablePrint: boolean;
+    showStoreDetails: boolean;
+    showCustomerDetails: boolean;
+    printToken: boolean;
+  },
+) {
+  const rows = await tx
+    .update(printSettings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(printSettings.tenantId, tenantId))
+    .returning({ tenantId: printSettings.tenantId });
+  if (rows.length === 0) throw new Error(`print settings missing for tenant ${tenantId}`);
+}

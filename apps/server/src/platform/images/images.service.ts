@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { IMAGE_MAX_SIDE } from '@comanda/core';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { fail } from '../errors.ts';
+import * as repo from './images.repo.ts';
+
+// Uploaded pictures (menu photos today; user photos and the store logo next): checked and re-encoded
+// before they are kept, stored in the database under a random key, served publicly by that key.
+
+/** Formats sharp can decode here and browsers show; anything else (svg, tiff, pdf…) is refused. */
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+/** Decoding cost is pixels, not bytes: a tiny file can claim a huge canvas. 50 MP covers any phone camera. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+declare const checked: unique symbol;
+/** An upload that passed the content check and was re-encoded: the only thing `storeImage` keeps. */
+export type CheckedImage = { readonly bytes: Buffer; readonly contentType: 'image/webp' } & {
+  readonly [checked]: true;
+};
+
+/**
+ * Checks an upload by its content and re-encodes it as WebP, at most IMAGE_MAX_SIDE on the longer
+ * side, rotated by its EXIF orientation and stripped of all metadata (location, camera, comments).
+ * Called before the transaction opens: decoding takes a while and holds no lock. `file` is null when
+ * the request carried no file part.
+ */
+export async function checkImage(file: Buffer | null): Promise<CheckedImage> {
+  if (!file) throw fail('not_a_file');
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    throw fail('not_an_image');
+  }
+  if (!meta.format || !IMAGE_FORMATS.has(meta.format)) throw fail('not_an_image');
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw fail('image_too_large');
+  try {
+    const bytes = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { bytes, contentType: 'image/webp' } as CheckedImage;
+  } catch {
+    // A header that parses over a body that does not (truncated file, HEVC without a decoder).
+    throw fail('not_an_image');
+  }
+}
+
+/** Keeps a checked image in the caller's transaction under a fresh random key; answers its id and key. */
+export async function storeImage(tx: Tx, tenantId: number, image: CheckedImage) {
+  const key = crypto.randomBytes(16).toString('base64url');
+  const id = await repo.insertImage(tx, tenantId, {
+    key,
+    contentType: image.contentType,
+    bytes: image.bytes,
+  });
+  return { id, key };
+}
+
+/** Drops an image the caller no longer points at, in the caller's transaction. */
+export async function removeImage(tx: Tx, tenantId: number, imageId: number) {
+  await repo.deleteImage(tx, tenantId, imageId);
+}
+
+/** Where a stored image is served (GET /images/{key}). */
+export const imageUrl = (key: string) => `/api/v1/images/${key}`;
+
+/** Serves stored images by their public key. */
+export function createImagesService(ctx: AppContext) {
+  const { database } = ctx;
+  return {
+    /**
+     * An image by its public key. Photos are shown to diners before any tenant is known, so this one
+     * lookup takes the system path; the 128-bit random key is what grants access.
+     */
+    async byKey(key: string) {
+      const image = await database.asSystem((tx) => repo.findImageByKey(tx, key));
+      if (!image) throw fail('image_not_found');
+      return image;
+    },
+  };
+}
+export type ImagesService = ReturnType<typeof createImagesService>;
