@@ -28,12 +28,14 @@ interface TenantAuth extends TenantContext {
 /** What a session check reads from the database. */
 export type TenantSession = Omit<TenantAuth, 'kind' | 'ip'>;
 
+/** Who is calling as the super admin, passed first to the super-admin service like TenantContext. */
 export interface SuperadminAuth {
   kind: 'superadmin';
   superadminId: number;
   deviceId: number;
   username: string;
   name: string;
+  ip: string | null;
 }
 
 /** Who may call a route. Every route says one of these; there is no default. */
@@ -52,7 +54,7 @@ declare module 'fastify' {
 export interface SessionLoaders {
   /** The session behind a device if the device is live, or null (signed out, removed, user gone). */
   tenant(tenantId: number, userId: number, deviceId: number): Promise<TenantSession | null>;
-  superadmin(superadminId: number, deviceId: number): Promise<Omit<SuperadminAuth, 'kind'> | null>;
+  superadmin(superadminId: number, deviceId: number): Promise<Omit<SuperadminAuth, 'kind' | 'ip'> | null>;
 }
 
 /**
@@ -71,7 +73,7 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: SessionLoaders }>
       const claims = await opts.tokens.verify(request.cookies[COOKIES.superadmin.access] ?? '', 'superadmin');
       const session = claims && (await opts.sessions.superadmin(claims.uid, claims.did));
       if (!session) throw fail('unauthorized');
-      request.auth = { kind: 'superadmin', ...session };
+      request.auth = { kind: 'superadmin', ...session, ip: request.ip ?? null };
       return;
     }
 

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
+import { fail } from '../../platform/errors.ts';
 import { type Api, clientInfo, errorResponses } from '../../platform/http.ts';
 import { addressLimit } from '../../platform/rate-limits.ts';
 import { COOKIES, clearSessionCookies, setSessionCookies } from '../../platform/session-tokens.ts';
@@ -40,10 +41,7 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
             : '';
       return `${scope}:${request.ip}:${account}`;
     },
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      message: 'Too many attempts! Please try again in a minute.',
-    }),
+    errorResponseBuilder: () => fail('too_many_attempts'),
   });
 
   app.post(
@@ -77,8 +75,7 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
       config: { access: { signedIn: true, allowInactive: true } },
     },
     async (request, reply) => {
-      const { tenantId, userId, deviceId } = tenantContext(request);
-      const result = await auth.signout(tenantId, userId, deviceId, request.ip);
+      const result = await auth.signout(tenantContext(request));
       clearSessionCookies(reply, 'tenant', cookieOpts);
       return result;
     },

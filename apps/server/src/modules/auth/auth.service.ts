@@ -1,6 +1,7 @@
 import { parseScopes, type SessionUser, type signinSchema, type signupSchema } from '@comanda/core';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
+import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, loggableError } from '../../platform/errors.ts';
 import {
@@ -10,9 +11,11 @@ import {
   refreshVerdict,
   sameHash,
 } from '../../platform/session-tokens.ts';
-import * as repo from './auth.repo.ts';
+import * as devicesRepo from '../devices/devices.repo.ts';
 import * as storeRepo from '../store/store.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import * as usersRepo from '../users/users.repo.ts';
+import * as resetsRepo from './password-resets.repo.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const MAX_PENDING_RESET_MAILS = 100;
@@ -24,7 +27,7 @@ export interface ClientInfo {
 }
 
 /** The session user as the browser keeps it (SPEC §3). */
-export function toSessionUser(u: repo.UserRow): SessionUser {
+export function toSessionUser(u: usersRepo.UserRow): SessionUser {
   return {
     username: u.username,
     name: u.name,
@@ -40,17 +43,17 @@ export function createAuthService(ctx: AppContext) {
   const { database } = ctx;
 
   /** Starts a device session for a user: the device row, its refresh token and an access token. */
-  async function startSession(user: repo.UserRow, client: ClientInfo) {
+  async function startSession(user: usersRepo.UserRow, client: ClientInfo) {
     const { deviceId, refresh } = await database.inTenant(user.tenantId, async (tx) => {
       // The token's tag covers the device id, so the row is made first with a hash nothing matches.
-      const id = await repo.insertDevice(tx, user.tenantId, {
+      const id = await devicesRepo.insertDevice(tx, user.tenantId, {
         userId: user.id,
         name: client.deviceName,
         ip: client.ip,
         refreshHash: hashSecret(randomSecret()),
       });
       const issued = ctx.tokens.issueRefresh('tenant', [user.tenantId, id]);
-      await repo.setRefreshHash(tx, user.tenantId, id, issued.hash);
+      await devicesRepo.setRefreshHash(tx, user.tenantId, id, issued.hash);
       await audit(
         tx,
         { tenantId: user.tenantId, userId: user.id, deviceId: id, ip: client.ip },
@@ -69,11 +72,11 @@ export function createAuthService(ctx: AppContext) {
   const background = new Set<Promise<unknown>>();
 
   async function sendResetLink(username: string, ip: string | null) {
-    const user = await database.asSystem((tx) => repo.findUserByUsername(tx, username));
+    const user = await database.asSystem((tx) => usersRepo.findUserByUsername(tx, username));
     if (!user) return;
     const secret = randomSecret();
     const id = await database.inTenant(user.tenantId, async (tx) => {
-      const tokenId = await repo.insertResetToken(tx, user.tenantId, {
+      const tokenId = await resetsRepo.insertResetToken(tx, user.tenantId, {
         userId: user.id,
         tokenHash: hashSecret(secret),
         expiresAt: new Date(Date.now() + RESET_TTL_MS),
@@ -102,14 +105,14 @@ export function createAuthService(ctx: AppContext) {
     timezone: string;
   }) {
     return database.asSystem(async (tx) => {
-      if (await repo.findUserByUsername(tx, input.username)) throw fail('email_registered');
+      if (await usersRepo.findUserByUsername(tx, input.username)) throw fail('email_registered');
       const tenantId = await tenantsRepo.insertTenant(tx, {
         name: input.bizName,
         email: input.username,
         timezone: input.timezone,
       });
       await storeRepo.insertStoreDefaults(tx, tenantId, input.bizName);
-      const user = await repo.insertUser(tx, tenantId, {
+      const user = await usersRepo.insertUser(tx, tenantId, {
         username: input.username,
         passwordHash: input.passwordHash,
         name: input.bizName,
@@ -136,22 +139,19 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async signin(input: z.output<typeof signinSchema>, client: ClientInfo) {
-      const user = await database.asSystem((tx) => repo.findUserByUsername(tx, input.username));
+      const user = await database.asSystem((tx) => usersRepo.findUserByUsername(tx, input.username));
       const ok = await ctx.passwords.verify(user?.passwordHash, input.password);
       if (!user || !ok) throw fail('invalid_credentials');
       return startSession(user, client);
     },
 
-    async signout(tenantId: number, userId: number, deviceId: number, ip: string | null) {
-      await database.inTenant(tenantId, async (tx) => {
-        await repo.revokeDevice(tx, tenantId, deviceId, 'signout');
-        await audit(
-          tx,
-          { tenantId, userId, deviceId, ip },
-          { action: 'auth.signout', targetType: 'device', targetId: deviceId },
-        );
+    /** Signs the caller's current device out; their other devices stay signed in. */
+    async signout(tc: TenantContext) {
+      await database.inTenant(tc.tenantId, async (tx) => {
+        await devicesRepo.revokeDevice(tx, tc.tenantId, tc.deviceId, 'signout');
+        await audit(tx, tc, { action: 'auth.signout', targetType: 'device', targetId: tc.deviceId });
       });
-      ctx.events.deviceRevoked(tenantId, deviceId);
+      ctx.events.deviceRevoked(tc.tenantId, tc.deviceId);
       return { message: 'Logged out successfully!' };
     },
 
@@ -167,12 +167,17 @@ export function createAuthService(ctx: AppContext) {
       if (!parsed) throw expired();
       const [tenantId, deviceId] = parsed.ids as [number, number];
       const result = await database.inTenant(tenantId, async (tx) => {
-        const device = await repo.lockDevice(tx, tenantId, deviceId);
+        const device = await devicesRepo.lockDevice(tx, tenantId, deviceId);
         if (!device || device.revokedAt) return null;
         const verdict = refreshVerdict(device, parsed.hash);
         if (verdict === 'expired' || verdict === 'reused') {
           const reused = verdict === 'reused';
-          await repo.revokeDevice(tx, tenantId, deviceId, reused ? 'refresh token reuse' : 'session expired');
+          await devicesRepo.revokeDevice(
+            tx,
+            tenantId,
+            deviceId,
+            reused ? 'refresh token reuse' : 'session expired',
+          );
           await audit(
             tx,
             { tenantId, userId: device.userId, deviceId, ip: null },
@@ -184,11 +189,11 @@ export function createAuthService(ctx: AppContext) {
           );
           return 'revoked' as const;
         }
-        const user = await repo.findUser(tx, tenantId, device.userId);
+        const user = await usersRepo.findUser(tx, tenantId, device.userId);
         if (!user) return null;
         if (verdict === 'grace') return { user, refresh: null };
         const issued = ctx.tokens.issueRefresh('tenant', [tenantId, deviceId]);
-        await repo.rotateRefresh(tx, tenantId, deviceId, issued.hash, device.refreshHash);
+        await devicesRepo.rotateRefresh(tx, tenantId, deviceId, issued.hash, device.refreshHash);
         return { user, refresh: issued.token };
       });
       if (result === 'revoked') ctx.events.deviceRevoked(tenantId, deviceId);
@@ -241,14 +246,14 @@ export function createAuthService(ctx: AppContext) {
       const [tenantId, tokenId] = parsed.ids as [number, number];
       const passwordHash = await ctx.passwords.hash(password);
       const revoked = await database.inTenant(tenantId, async (tx) => {
-        const row = await repo.findResetToken(tx, tenantId, tokenId);
+        const row = await resetsRepo.findResetToken(tx, tenantId, tokenId);
         if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw invalid;
         if (!sameHash(row.tokenHash, hashSecret(parsed.secret))) throw invalid;
-        if (!(await repo.useResetToken(tx, tenantId, tokenId))) throw invalid;
+        if (!(await resetsRepo.useResetToken(tx, tenantId, tokenId))) throw invalid;
         // Every other open link of the user goes too: an older mail must not set the password again.
-        await repo.useOpenResetTokens(tx, tenantId, row.userId);
-        await repo.updatePasswordHash(tx, tenantId, row.userId, passwordHash);
-        const ids = await repo.revokeUserDevices(tx, tenantId, row.userId, 'password reset');
+        await resetsRepo.useOpenResetTokens(tx, tenantId, row.userId);
+        await usersRepo.updatePasswordHash(tx, tenantId, row.userId, passwordHash);
+        const ids = await devicesRepo.revokeUserDevices(tx, tenantId, row.userId, 'password reset');
         await audit(
           tx,
           { tenantId, userId: row.userId, deviceId: null, ip },
@@ -267,7 +272,9 @@ export function createAuthService(ctx: AppContext) {
 
     /** The live session's data, for the auth hook (system path: runs before any tenant is trusted). */
     async loadSession(tenantId: number, userId: number, deviceId: number) {
-      const row = await database.readAsSystem((db) => repo.loadSession(db, tenantId, userId, deviceId));
+      const row = await database.readAsSystem((db) =>
+        devicesRepo.loadLiveSession(db, tenantId, userId, deviceId),
+      );
       if (!row) return null;
       return {
         tenantId,

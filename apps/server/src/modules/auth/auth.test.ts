@@ -11,6 +11,7 @@ import {
   uniqueUsername,
   waitForResetToken,
 } from '../../../test/harness.ts';
+import { STAFF_PASSWORD, addStaff } from '../users/users.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -212,6 +213,17 @@ describe('sessions are checked on every request', () => {
     expect((await stolen.get('/auth/me')).status).toBe(401);
     expect((await stolen.post('/auth/refresh-token')).status).toBe(401);
     expect(await auditActions(t.tenantId)).toContain('auth.signout');
+  });
+
+  it("signing out ends only the caller's device: their other devices and a colleague's stay signed in", async () => {
+    const t = await createTenant(app);
+    const tablet = app.client();
+    await tablet.post('/auth/signin', { username: t.username, password: t.password });
+    const colleague = await addStaff(app, t, ['POS']);
+    expect((await t.client.post('/auth/signout')).status).toBe(200);
+    expect((await tablet.get('/auth/me')).status).toBe(200);
+    expect((await colleague.client.get('/auth/me')).status).toBe(200);
+    expect((await colleague.client.post('/auth/refresh-token')).status).toBe(200);
   });
 
   it('answers 402 on every call once the tenant is deactivated, but still lets the user sign out', async () => {
@@ -465,6 +477,24 @@ describe('password reset', () => {
       (await app.client().post('/auth/signin', { username: t.username, password: 'first new password' }))
         .status,
     ).toBe(200);
+  });
+
+  it("changes only the link's user: a colleague keeps their password, sessions and open link", async () => {
+    const t = await createTenant(app);
+    const colleague = await addStaff(app, t, ['POS']);
+    await app.client().post('/auth/forgot-password', { username: colleague.username });
+    const colleagueLink = await waitForResetToken(app, colleague.username);
+    await app.client().post('/auth/forgot-password', { username: t.username });
+    const ownerLink = await waitForResetToken(app, t.username);
+    const reset = (token: string, password: string) =>
+      app.client().post(`/auth/reset-password/${encodeURIComponent(token)}`, { password });
+
+    expect((await reset(ownerLink, 'owner new password')).status).toBe(200);
+    expect((await t.client.get('/auth/me')).status).toBe(401);
+    expect((await colleague.client.get('/auth/me')).status).toBe(200);
+    const signin = { username: colleague.username, password: STAFF_PASSWORD };
+    expect((await app.client().post('/auth/signin', signin)).status).toBe(200);
+    expect((await reset(colleagueLink, 'colleague new password')).status).toBe(200);
   });
 
   it('keeps the outbox readable by the server user only', async () => {

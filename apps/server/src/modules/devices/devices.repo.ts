@@ -1,6 +1,84 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.ts';
-import { devices } from '../../platform/db/schema.ts';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { devices, tenants, users } from '../../platform/db/schema.ts';
+
+// The devices table (a tenant user's signed-in sessions): every query of it lives here.
+
+export async function insertDevice(
+  tx: Tx,
+  tenantId: number,
+  values: { userId: number; name: string; ip: string | null; refreshHash: string },
+) {
+  const [row] = await tx
+    .insert(devices)
+    .values({ tenantId, ...values })
+    .returning({ id: devices.id });
+  if (!row) throw new Error('device insert returned nothing');
+  return row.id;
+}
+
+/** The device row, locked until the transaction ends: one refresh of a session at a time. */
+export async function lockDevice(tx: Tx, tenantId: number, deviceId: number) {
+  const [row] = await tx
+    .select()
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Sets a new device's first refresh token hash. */
+export async function setRefreshHash(tx: Tx, tenantId: number, deviceId: number, refreshHash: string) {
+  await tx
+    .update(devices)
+    .set({ refreshHash })
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId)));
+}
+
+/** Replaces the device's refresh token, keeping the previous one for the concurrent-refresh grace. */
+export async function rotateRefresh(
+  tx: Tx,
+  tenantId: number,
+  deviceId: number,
+  refreshHash: string,
+  previous: string,
+) {
+  await tx
+    .update(devices)
+    .set({ refreshHash, previousRefreshHash: previous, rotatedAt: sql`now()`, lastSeenAt: sql`now()` })
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId)));
+}
+
+export async function revokeDevice(tx: Tx, tenantId: number, deviceId: number, reason: string) {
+  await tx
+    .update(devices)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId), isNull(devices.revokedAt)));
+}
+
+/** Revokes every live device of a user (optionally but one); answers the ids revoked. */
+export async function revokeUserDevices(
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  reason: string,
+  exceptDeviceId?: number,
+): Promise<number[]> {
+  const rows = await tx
+    .update(devices)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(devices.tenantId, tenantId),
+        eq(devices.userId, userId),
+        isNull(devices.revokedAt),
+        exceptDeviceId ? ne(devices.id, exceptDeviceId) : undefined,
+      ),
+    )
+    .returning({ id: devices.id });
+  return rows.map((r) => r.id);
+}
 
 /** A user's signed-in devices, oldest first. */
 export function listLiveDevices(tx: Tx, tenantId: number, userId: number) {
@@ -16,6 +94,33 @@ export async function findOwnLiveDevice(tx: Tx, tenantId: number, userId: number
   const [row] = await tx
     .select({ id: devices.id })
     .from(devices)
+    .where(
+      and(
+        eq(devices.tenantId, tenantId),
+        eq(devices.id, deviceId),
+        eq(devices.userId, userId),
+        isNull(devices.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * System path: the live session behind an access token, with what the request needs to decide (its
+ * user's role and scopes, whether the tenant is active), in one read per request.
+ */
+export async function loadLiveSession(tx: Db, tenantId: number, userId: number, deviceId: number) {
+  const [row] = await tx
+    .select({
+      username: users.username,
+      role: users.role,
+      scope: users.scope,
+      tenantActive: tenants.isActive,
+    })
+    .from(devices)
+    .innerJoin(users, and(eq(users.tenantId, devices.tenantId), eq(users.id, devices.userId)))
+    .innerJoin(tenants, eq(tenants.id, devices.tenantId))
     .where(
       and(
         eq(devices.tenantId, tenantId),

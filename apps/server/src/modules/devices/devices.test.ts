@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device } from '@comanda/core';
 import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
+import { addStaff } from '../users/users.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -26,6 +27,15 @@ describe('GET /auth/devices', () => {
     expect(res.body[0]).toMatchObject({ device_name: 'Chrome on Linux', device_ip: '127.0.0.1' });
     expect(res.body[1]?.device_name).toMatch(/Safari on iOS/);
     expect(Date.parse(res.body[0]?.created_at ?? '')).not.toBeNaN();
+  });
+  it("lists only the caller's devices, never a colleague's in the same tenant", async () => {
+    const t = await createTenant(app);
+    const colleague = await addStaff(app, t, ['POS']);
+    const mine = (await t.client.get<Device[]>('/auth/devices')).body;
+    const theirs = (await colleague.client.get<Device[]>('/auth/devices')).body;
+    expect(mine).toHaveLength(1);
+    expect(theirs).toHaveLength(1);
+    expect(mine[0]?.device_id).not.toBe(theirs[0]?.device_id);
   });
 });
 
@@ -60,6 +70,29 @@ describe('POST /auth/remove-device', () => {
     const res = await a.client.post('/auth/remove-device', { device_id: bDevice?.device_id });
     expect(res).toMatchObject({ status: 404, body: { message: 'Device not found!' } });
     expect((await b.client.get('/auth/me')).status).toBe(200);
+  });
+
+  it("answers 404 for a colleague's device in the same tenant and leaves it signed in", async () => {
+    const t = await createTenant(app);
+    const colleague = await addStaff(app, t, ['POS']);
+    const [theirs] = (await colleague.client.get<Device[]>('/auth/devices')).body;
+    const res = await t.client.post('/auth/remove-device', { device_id: theirs?.device_id });
+    expect(res).toMatchObject({ status: 404, body: { message: 'Device not found!' } });
+    expect((await colleague.client.get('/auth/me')).status).toBe(200);
+    expect((await colleague.client.get<Device[]>('/auth/devices')).body).toHaveLength(1);
+  });
+
+  it("revokes only the target device: the caller's and a colleague's stay signed in", async () => {
+    const t = await createTenant(app);
+    const tablet = app.client();
+    await tablet.post('/auth/signin', { username: t.username, password: t.password });
+    const colleague = await addStaff(app, t, ['POS']);
+    const other = (await t.client.get<Device[]>('/auth/devices')).body.find((d) => !d.isMyDevice);
+    expect((await t.client.post('/auth/remove-device', { device_id: other?.device_id })).status).toBe(200);
+    expect((await tablet.get('/auth/me')).status).toBe(401);
+    expect((await t.client.get('/auth/me')).status).toBe(200);
+    expect((await colleague.client.get('/auth/me')).status).toBe(200);
+    expect((await colleague.client.get<Device[]>('/auth/devices')).body).toHaveLength(1);
   });
 
   it('signs the removed device out at once, even with a copy of its cookies', async () => {

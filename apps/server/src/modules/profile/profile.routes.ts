@@ -15,10 +15,7 @@ export function profileRoutes(app: Api, deps: { profile: ProfileService }) {
       },
       config: { access: { signedIn: true, allowInactive: true } },
     },
-    async (request) => {
-      const { tenantId, userId } = tenantContext(request);
-      return { user: await deps.profile.me(tenantId, userId) };
-    },
+    async (request) => ({ user: await deps.profile.me(tenantContext(request)) }),
   );
 
   app.post(

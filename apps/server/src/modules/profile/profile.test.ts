@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '@comanda/core';
 import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
+import { addStaff } from '../users/users.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -18,6 +20,14 @@ describe('GET /auth/me', () => {
     expect(res).toMatchObject({
       status: 200,
       body: { user: { username: t.username, name: 'Bar Azul', role: 'admin', tenant_id: t.tenantId } },
+    });
+  });
+
+  it('answers the caller, not a colleague of the same tenant', async () => {
+    const owner = await createTenant(app, { bizName: 'Bar Azul' });
+    const colleague = await addStaff(app, owner, ['POS'], { designation: 'Waiter' });
+    expect((await colleague.client.get('/auth/me')).body).toMatchObject({
+      user: { username: colleague.username, name: 'Rui', role: 'staff' },
     });
   });
 });
@@ -58,5 +68,25 @@ describe('POST /auth/profile', () => {
     const b = await createTenant(app, { bizName: 'B' });
     await a.client.post('/auth/profile', { name: 'Changed' });
     expect((await b.client.get('/auth/me')).body).toMatchObject({ user: { name: 'B' } });
+  });
+
+  it("saves only the caller's row: a colleague in the same tenant keeps their name and designation", async () => {
+    const owner = await createTenant(app, { bizName: 'Owner' });
+    const colleague = await addStaff(app, owner, ['POS'], { designation: 'Waiter' });
+    expect((await owner.client.post('/auth/profile', { name: 'Renamed', designation: 'Boss' })).status).toBe(
+      200,
+    );
+    expect((await colleague.client.get('/auth/me')).body).toMatchObject({
+      user: { username: colleague.username, name: 'Rui', designation: 'Waiter' },
+    });
+    const users = (await owner.client.get<User[]>('/users')).body;
+    expect(users.find((u) => u.username === colleague.username)).toMatchObject({
+      name: 'Rui',
+      designation: 'Waiter',
+    });
+    expect(users.find((u) => u.username === owner.username)).toMatchObject({
+      name: 'Renamed',
+      designation: 'Boss',
+    });
   });
 });

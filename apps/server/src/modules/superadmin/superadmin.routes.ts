@@ -2,6 +2,7 @@ import { messageSchema, sessionUserSchema, superadminSigninSchema } from '@coman
 import { z } from 'zod';
 import { superadminAuth } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
+import { fail } from '../../platform/errors.ts';
 import { type Api, clientInfo, errorResponses } from '../../platform/http.ts';
 import { addressLimit } from '../../platform/rate-limits.ts';
 import { COOKIES, clearSessionCookies, setSessionCookies } from '../../platform/session-tokens.ts';
@@ -29,10 +30,7 @@ export function superadminRoutes(app: Api, deps: { superadmin: SuperadminService
           timeWindow: '1 minute',
           hook: 'preHandler',
           keyGenerator: (request) => `superadmin:${request.ip}`,
-          errorResponseBuilder: () => ({
-            statusCode: 429,
-            message: 'Too many attempts! Please try again in a minute.',
-          }),
+          errorResponseBuilder: () => fail('too_many_attempts'),
         },
       },
     },
@@ -50,8 +48,7 @@ export function superadminRoutes(app: Api, deps: { superadmin: SuperadminService
       config: { access: { superadmin: true } },
     },
     async (request, reply) => {
-      const auth = superadminAuth(request);
-      const result = await superadmin.signout(auth.superadminId, auth.deviceId, request.ip);
+      const result = await superadmin.signout(superadminAuth(request));
       clearSessionCookies(reply, 'superadmin', cookieOpts);
       return result;
     },
@@ -85,9 +82,6 @@ export function superadminRoutes(app: Api, deps: { superadmin: SuperadminService
       },
       config: { access: { superadmin: true } },
     },
-    async (request) => {
-      const auth = superadminAuth(request);
-      return { user: superadminUser(auth) };
-    },
+    async (request) => ({ user: superadminUser(superadminAuth(request)) }),
   );
 }

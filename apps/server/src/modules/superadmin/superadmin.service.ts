@@ -1,5 +1,6 @@
 import type { SessionUser } from '@comanda/core';
 import { auditPlatform } from '../../platform/audit.ts';
+import type { SuperadminAuth } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
 import type { ClientInfo } from '../auth/auth.service.ts';
@@ -60,10 +61,10 @@ export function createSuperadminService(ctx: AppContext) {
       };
     },
 
-    async signout(superadminId: number, deviceId: number, ip: string | null) {
+    async signout(sa: SuperadminAuth) {
       await database.asSystem(async (tx) => {
-        await repo.revokeSuperadminDevice(tx, deviceId);
-        await auditPlatform(tx, { superadminId, ip }, { action: 'superadmin.signout', targetId: deviceId });
+        await repo.revokeSuperadminDevice(tx, sa.deviceId);
+        await auditPlatform(tx, sa, { action: 'superadmin.signout', targetId: sa.deviceId });
       });
       return { message: 'Logged out successfully!' };
     },

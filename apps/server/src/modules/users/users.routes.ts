@@ -22,7 +22,7 @@ export function usersRoutes(app: Api, deps: { users: UsersService }) {
       schema: { tags: ['users'], response: { 200: z.array(userSchema), ...errorResponses } },
       config: { access },
     },
-    async (request) => users.list(tenantContext(request).tenantId),
+    async (request) => users.list(tenantContext(request)),
   );
 
   app.post(

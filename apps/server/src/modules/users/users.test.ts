@@ -1,30 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@comanda/core';
 import { type TestApp, createTenant, startTestApp, uniqueUsername } from '../../../test/harness.ts';
+import { STAFF_PASSWORD, addStaff } from './users.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-type Tenant = Awaited<ReturnType<typeof createTenant>>;
-
-/** Adds a staff user through the API and signs them in on a new client. */
-async function addStaff(owner: Tenant, scopes: string[], extra: Record<string, unknown> = {}) {
-  const username = uniqueUsername('staff');
-  const res = await owner.client.post('/users/add', {
-    name: 'Rui',
-    username,
-    password: 'staff pw',
-    userScopes: scopes,
-    ...extra,
-  });
-  expect(res.status).toBe(200);
-  const client = app.client();
-  expect((await client.post('/auth/signin', { username, password: 'staff pw' })).status).toBe(200);
-  return { username, client };
-}
 
 describe('/users', () => {
   it('answers 401 without a session', async () => {
@@ -52,7 +35,7 @@ describe('/users', () => {
 
   it('update and reset-password answer their 400 messages', async () => {
     const t = await createTenant(app);
-    const s = await addStaff(t, ['POS']);
+    const s = await addStaff(app, t, ['POS']);
     expect(await t.client.post(`/users/update/${s.username}`, { name: '' })).toMatchObject({
       status: 400,
       body: { message: 'Please provide name!' },
@@ -70,7 +53,7 @@ describe('/users', () => {
 
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
-    const s = await addStaff(t, ['POS']);
+    const s = await addStaff(app, t, ['POS']);
     expect((await s.client.get('/users')).status).toBe(403);
     expect(
       (await s.client.post('/users/add', { name: 'X', username: uniqueUsername(), password: 'long enough' }))
@@ -80,7 +63,7 @@ describe('/users', () => {
 
   it('lets staff with SETTINGS grant only the scopes they hold', async () => {
     const t = await createTenant(app);
-    const manager = await addStaff(t, ['SETTINGS', 'POS']);
+    const manager = await addStaff(app, t, ['SETTINGS', 'POS']);
     const granted = await manager.client.post('/users/add', {
       name: 'Cook',
       username: uniqueUsername('cook'),
@@ -102,8 +85,8 @@ describe('/users', () => {
 
   it('does not let staff with SETTINGS reset, edit or delete a user who holds scopes they lack', async () => {
     const t = await createTenant(app);
-    const manager = await addStaff(t, ['SETTINGS', 'POS']);
-    const stronger = await addStaff(t, ['SETTINGS', 'POS', 'REPORTS']);
+    const manager = await addStaff(app, t, ['SETTINGS', 'POS']);
+    const stronger = await addStaff(app, t, ['SETTINGS', 'POS', 'REPORTS']);
     const message = 'You cannot change a user who has scopes you do not have: REPORTS';
     const attempts = [
       () => manager.client.post(`/users/update-password/${stronger.username}`, { password: 'taken over!' }),
@@ -122,11 +105,12 @@ describe('/users', () => {
       user: { scope: 'SETTINGS,POS,REPORTS' },
     });
     expect(
-      (await app.client().post('/auth/signin', { username: stronger.username, password: 'staff pw' })).status,
+      (await app.client().post('/auth/signin', { username: stronger.username, password: STAFF_PASSWORD }))
+        .status,
     ).toBe(200);
 
     // A user within the manager's own scopes is still theirs to manage, and the admin manages everyone.
-    const waiter = await addStaff(t, ['POS']);
+    const waiter = await addStaff(app, t, ['POS']);
     expect(
       (await manager.client.post(`/users/update-password/${waiter.username}`, { password: 'new pass' }))
         .status,
@@ -140,7 +124,7 @@ describe('/users', () => {
 
   it('never edits, resets or deletes an admin', async () => {
     const t = await createTenant(app);
-    const manager = await addStaff(t, ['SETTINGS']);
+    const manager = await addStaff(app, t, ['SETTINGS']);
     for (const c of [t.client, manager.client]) {
       expect((await c.post(`/users/update/${t.username}`, { name: 'Hijack' })).status).toBe(403);
       expect((await c.post(`/users/update-password/${t.username}`, { password: 'long enough' })).status).toBe(
@@ -156,7 +140,7 @@ describe('/users', () => {
   it("answers 404 for another tenant's user and changes nothing", async () => {
     const a = await createTenant(app);
     const b = await createTenant(app);
-    const bStaff = await addStaff(b, ['POS']);
+    const bStaff = await addStaff(app, b, ['POS']);
     expect(await a.client.post(`/users/update/${bStaff.username}`, { name: 'X' })).toMatchObject({
       status: 404,
       body: { message: 'User not found!' },
@@ -182,7 +166,7 @@ describe('/users', () => {
 
   it('adds, lists, updates, resets and deletes a staff user, each taking effect at once', async () => {
     const t = await createTenant(app);
-    const s = await addStaff(t, ['POS'], {
+    const s = await addStaff(app, t, ['POS'], {
       designation: 'Waiter',
       phone: '+351 912 345 678',
       email: 'RUI@mail.com',
@@ -228,9 +212,41 @@ describe('/users', () => {
     expect((await t.client.get<User[]>('/users')).body).toHaveLength(1);
   });
 
+  it("changes only the named user: a colleague's row, password and sessions are left alone", async () => {
+    const t = await createTenant(app);
+    const target = await addStaff(app, t, ['POS'], { designation: 'Waiter' });
+    const colleague = await addStaff(app, t, ['POS'], { designation: 'Cook', phone: '+351 900 000 000' });
+    const colleagueRow = async () =>
+      (await t.client.get<User[]>('/users')).body.find((u) => u.username === colleague.username);
+    const before = await colleagueRow();
+    expect(before).toMatchObject({ name: 'Rui', designation: 'Cook', scope: 'POS' });
+    const colleagueStillIn = async () => {
+      expect((await colleague.client.get('/auth/me')).status).toBe(200);
+      const signin = { username: colleague.username, password: STAFF_PASSWORD };
+      expect((await app.client().post('/auth/signin', signin)).status).toBe(200);
+    };
+
+    const update = { name: 'Rui M', designation: 'Head waiter', userScopes: ['POS', 'KITCHEN'] };
+    expect((await t.client.post(`/users/update/${target.username}`, update)).status).toBe(200);
+    expect(await colleagueRow()).toEqual(before);
+    await colleagueStillIn();
+
+    const password = { password: 'new pw long' };
+    expect((await t.client.post(`/users/update-password/${target.username}`, password)).status).toBe(200);
+    expect((await target.client.get('/auth/me')).status).toBe(401);
+    expect(await colleagueRow()).toEqual(before);
+    await colleagueStillIn();
+
+    expect((await t.client.request('DELETE', `/users/delete/${target.username}`)).status).toBe(200);
+    const after = (await t.client.get<User[]>('/users')).body.map((u) => u.username);
+    expect(after).toEqual([t.username, colleague.username]);
+    expect(await colleagueRow()).toEqual(before);
+    await colleagueStillIn();
+  });
+
   it('does not let a user delete themselves', async () => {
     const t = await createTenant(app);
-    const manager = await addStaff(t, ['SETTINGS']);
+    const manager = await addStaff(app, t, ['SETTINGS']);
     expect(await manager.client.request('DELETE', `/users/delete/${manager.username}`)).toMatchObject({
       status: 400,
       body: { message: 'You cannot delete yourself!' },
