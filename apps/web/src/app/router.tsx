@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, redirect } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { Suspense } from 'react';
 import { Loading } from '../components/LoadState.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
@@ -24,8 +24,8 @@ const page =
     return { Component: pick(module) };
   };
 
-/** An older or shorter address of a page: answers a redirect to the page's one address. */
-const alias = (to: string) => () => redirect(to);
+/** An older or shorter address of a page: replaces itself in history with the page's one address. */
+const alias = (to: string) => <Navigate to={to} replace />;
 
 /** The one route table (SPEC §2). Paths come from paths.ts. */
 export const router = createBrowserRouter([
@@ -120,7 +120,7 @@ export const router = createBrowserRouter([
                   ['auth'],
                 ),
               },
-              { path: paths.superadmin.loginAlias, loader: alias(paths.superadmin.login) },
+              { path: paths.superadmin.loginAlias, element: alias(paths.superadmin.login) },
             ],
           },
           {
@@ -138,7 +138,7 @@ export const router = createBrowserRouter([
                     // One crashing page shows its error inside the frame; the sidebar and header stay.
                     errorElement: <AreaError home={paths.superadmin.home} />,
                     children: [
-                      { index: true, loader: alias(paths.superadmin.home) },
+                      { index: true, element: alias(paths.superadmin.home) },
                       {
                         path: paths.superadmin.home,
                         lazy: page(
@@ -184,7 +184,7 @@ export const router = createBrowserRouter([
                     // One crashing page shows its error inside the frame; the sidebar and header stay.
                     errorElement: <AreaError home={paths.dashboard.home} />,
                     children: [
-                      { index: true, loader: alias(paths.dashboard.home) },
+                      { index: true, element: alias(paths.dashboard.home) },
                       {
                         element: <RequireScreen screen="home" />,
                         children: [
@@ -209,7 +209,7 @@ export const router = createBrowserRouter([
                               ['settings'],
                             ),
                             children: [
-                              { index: true, loader: alias(paths.dashboard.settings.details) },
+                              { index: true, element: alias(paths.dashboard.settings.details) },
                               {
                                 path: paths.dashboard.settings.details,
                                 lazy: page(

@@ -6,21 +6,19 @@ import { categoriesQueryOptions } from '../../features/settings/api/get-categori
 import { storeSettingsQueryOptions } from '../../features/settings/api/get-store-settings.ts';
 import { taxesQueryOptions } from '../../features/settings/api/get-taxes.ts';
 
-/** The settings feature's answers the menu screens show, read from the one cache entry of each. */
-function useStoreCatalogue(): StoreCatalogue {
-  return {
-    currency: useQuery({ ...storeSettingsQueryOptions(), select: (store) => store.currency }),
-    categories: useQuery(categoriesQueryOptions()),
-    taxes: useQuery(taxesQueryOptions()),
-  };
-}
+/** The settings feature's answers the menu screens show, each read from its one cache entry. */
+const catalogue: StoreCatalogue = {
+  useCurrency: () => useQuery({ ...storeSettingsQueryOptions(), select: (store) => store.currency }),
+  useCategories: () => useQuery(categoriesQueryOptions()),
+  useTaxes: () => useQuery(taxesQueryOptions()),
+};
 
 /** /dashboard/settings/menu-items. */
 export function MenuItemsRoute() {
-  return <MenuItemsPage catalogue={useStoreCatalogue()} />;
+  return <MenuItemsPage catalogue={catalogue} />;
 }
 
 /** /dashboard/settings/menu-items/{id}. */
 export function MenuItemDetailRoute() {
-  return <MenuItemDetailPage catalogue={useStoreCatalogue()} />;
+  return <MenuItemDetailPage catalogue={catalogue} />;
 }

@@ -56,7 +56,9 @@ export function MenuItemDetailPage({ catalogue }: { catalogue: StoreCatalogue })
   const valid = Number.isSafeInteger(id) && id > 0;
 
   const item = useQuery({ ...menuItemQueryOptions(id), enabled: valid });
-  const { currency, categories, taxes } = catalogue;
+  const currency = catalogue.useCurrency();
+  const categories = catalogue.useCategories();
+  const taxes = catalogue.useTaxes();
   useDocumentTitle(item.data?.title ?? t('detail.crumbMenuItems'));
 
   if (!valid || item.isError || currency.isError || categories.isError || taxes.isError) {

@@ -51,7 +51,8 @@ export function MenuItemsPage({ catalogue }: { catalogue: StoreCatalogue }) {
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
   const items = useQuery(menuItemsQueryOptions());
-  const { currency, categories } = catalogue;
+  const currency = catalogue.useCurrency();
+  const categories = catalogue.useCategories();
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ALL);

@@ -12,7 +12,7 @@ import { emptyItemValues, MenuItemFields, type MenuItemFormValues } from './Menu
 
 function AddMenuItemForm({
   currency,
-  catalogue: { categories, taxes },
+  catalogue,
   onDone,
 }: {
   currency: string;
@@ -20,6 +20,8 @@ function AddMenuItemForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('menu');
+  const categories = catalogue.useCategories();
+  const taxes = catalogue.useTaxes();
   const form = useForm<MenuItemFormValues>({
     initialValues: emptyItemValues,
     validate: zodValidate(menuItemSchema),
