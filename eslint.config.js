@@ -1,7 +1,14 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const web = './apps/web/src';
+const features = fs
+  .readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory());
 
 export default tseslint.config(
   {
@@ -36,6 +43,33 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The web app's layers (bulletproof-react): app composes features; a feature stands alone; shared
+    // components and lib know neither. A page that needs two features' data is composed in app/routes.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...features.map((f) => ({
+              target: `${web}/features/${f.name}`,
+              from: `${web}/features`,
+              except: [`./${f.name}`],
+              message: 'A feature does not import another; compose them in app/routes.',
+            })),
+            {
+              target: [`${web}/components`, `${web}/lib`],
+              from: [`${web}/features`, `${web}/app`],
+              message: 'Shared components and lib import neither features nor the app shell.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

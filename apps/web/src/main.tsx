@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
-import './app/i18n.ts';
+import './lib/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -5,9 +5,10 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router';
-import { setNavigator } from './api-client.ts';
-import { queryClient } from './query-client.ts';
-import { TOAST_LIMIT } from './toast.ts';
+import { setApiRedirects } from '../lib/api-client.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { TOAST_LIMIT } from '../lib/toast.ts';
+import { paths } from './paths.ts';
 
 /**
  * What every screen but the landing page needs: server state, dialogs, toasts, and in-app redirects for
@@ -16,7 +17,15 @@ import { TOAST_LIMIT } from './toast.ts';
  */
 export function AppProviders() {
   const navigate = useNavigate();
-  useEffect(() => setNavigator((to) => void navigate(to, { replace: true })), [navigate]);
+  useEffect(
+    () =>
+      setApiRedirects({
+        signedOut: (aud) =>
+          void navigate(aud === 'superadmin' ? paths.superadmin.login : paths.login, { replace: true }),
+        paymentRequired: () => void navigate(paths.dashboard.inactiveSubscription, { replace: true }),
+      }),
+    [navigate],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>

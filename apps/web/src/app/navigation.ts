@@ -15,6 +15,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { canOpen, type AccessSubject, type Screen } from '@comanda/core';
+import { paths } from './paths.ts';
 
 /** One place a user can go: the sidebar, the Ctrl/Cmd+K search and the user menu read this table. */
 export interface NavEntry {
@@ -38,14 +39,14 @@ export const NAV: NavEntry[] = [
   {
     screen: 'home',
     label: 'nav.home',
-    path: '/dashboard/home',
+    path: paths.dashboard.home,
     icon: IconLayoutDashboard,
     section: 'offerings',
   },
   {
     screen: 'users',
     label: 'nav.users',
-    path: '/dashboard/users',
+    path: paths.dashboard.users,
     icon: IconUsers,
     section: 'backoffice',
     sidebarAdminOnly: true,
@@ -53,28 +54,28 @@ export const NAV: NavEntry[] = [
   {
     screen: 'settings',
     label: 'nav.settings',
-    path: '/dashboard/settings',
+    path: paths.dashboard.settings.root,
     icon: IconSettings,
     section: 'backoffice',
   },
   {
     screen: 'profile',
     label: 'nav.profile',
-    path: '/dashboard/profile',
+    path: paths.dashboard.profile,
     icon: IconUserCircle,
     section: 'account',
   },
   {
     screen: 'devices',
     label: 'nav.devices',
-    path: '/dashboard/devices',
+    path: paths.dashboard.devices,
     icon: IconDeviceMobile,
     section: 'account',
   },
   {
     screen: 'contact-support',
     label: 'nav.support',
-    path: '/dashboard/contact-support',
+    path: paths.dashboard.support,
     icon: IconHeadset,
     section: 'account',
   },
@@ -83,13 +84,13 @@ export const NAV: NavEntry[] = [
 /** The settings screens (SPEC §2 Settings): the settings menu and the search read this table. */
 export const SETTINGS_PAGES: NavEntry[] = (
   [
-    ['details', '/dashboard/settings/details', IconBuildingStore],
-    ['print', '/dashboard/settings/print-settings', IconPrinter],
-    ['tables', '/dashboard/settings/tables', IconTable],
-    ['menuItems', '/dashboard/settings/menu-items', IconSoup],
-    ['categories', '/dashboard/settings/menu-items/categories', IconCategory],
-    ['taxes', '/dashboard/settings/tax-setup', IconPercentage],
-    ['paymentTypes', '/dashboard/settings/payment-types', IconCreditCard],
+    ['details', paths.dashboard.settings.details, IconBuildingStore],
+    ['print', paths.dashboard.settings.print, IconPrinter],
+    ['tables', paths.dashboard.settings.tables, IconTable],
+    ['menuItems', paths.dashboard.settings.menuItems, IconSoup],
+    ['categories', paths.dashboard.settings.categories, IconCategory],
+    ['taxes', paths.dashboard.settings.taxes, IconPercentage],
+    ['paymentTypes', paths.dashboard.settings.paymentTypes, IconCreditCard],
   ] as const
 ).map(([key, path, icon]) => ({
   screen: 'settings',

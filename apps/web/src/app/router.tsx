@@ -1,8 +1,9 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { Suspense } from 'react';
 import { Loading } from '../components/LoadState.tsx';
-import { loadNamespaces } from './i18n.ts';
-import { RouteError } from './RouteError.tsx';
+import { loadNamespaces } from '../lib/i18n.ts';
+import { AreaError, RouteError } from './RouteError.tsx';
+import { paths } from './paths.ts';
 import { RequireScreen, RequireSuperadmin, RequireTenant } from './guards.tsx';
 
 /** A screen whose texts are still on their way waits here rather than rendering keys. */
@@ -23,7 +24,10 @@ const page =
     return { Component: pick(module) };
   };
 
-/** The one route table (SPEC §2). */
+/** An older or shorter address of a page: replaces itself in history with the page's one address. */
+const alias = (to: string) => <Navigate to={to} replace />;
+
+/** The one route table (SPEC §2). Paths come from paths.ts. */
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -32,7 +36,7 @@ export const router = createBrowserRouter([
     HydrateFallback: Loading,
     children: [
       {
-        path: '/',
+        path: paths.landing,
         lazy: page(
           () => import('../features/landing/LandingPage.tsx'),
           (m) => m.LandingPage,
@@ -44,82 +48,83 @@ export const router = createBrowserRouter([
         lazy: page(
           () => import('./AppProviders.tsx'),
           (m) => m.AppProviders,
+          // Error toasts read it (lib/toast.ts), on any screen.
+          ['errors'],
         ),
         children: [
           {
-            path: '/login',
-            lazy: page(
-              () => import('../features/auth/LoginPage.tsx'),
-              (m) => m.LoginPage,
-              ['auth'],
-            ),
+            // The sign-in family and status pages: a page that throws shows its error with a way home.
+            errorElement: <AreaError home={paths.landing} fullScreen />,
+            children: [
+              {
+                path: paths.login,
+                lazy: page(
+                  () => import('../features/auth/LoginPage.tsx'),
+                  (m) => m.LoginPage,
+                  ['auth'],
+                ),
+              },
+              {
+                path: paths.register,
+                lazy: page(
+                  () => import('../features/auth/RegisterPage.tsx'),
+                  (m) => m.RegisterPage,
+                  ['auth'],
+                ),
+              },
+              {
+                path: paths.forgotPassword,
+                lazy: page(
+                  () => import('../features/auth/ForgotPasswordPage.tsx'),
+                  (m) => m.ForgotPasswordPage,
+                  ['auth'],
+                ),
+              },
+              {
+                path: paths.resetPassword,
+                lazy: page(
+                  () => import('../features/auth/ResetPasswordPage.tsx'),
+                  (m) => m.ResetPasswordPage,
+                  ['auth'],
+                ),
+              },
+              {
+                path: paths.noAccess,
+                lazy: page(
+                  () => import('../features/status/NoAccessPage.tsx'),
+                  (m) => m.NoAccessPage,
+                  ['status'],
+                ),
+              },
+              {
+                path: paths.success,
+                lazy: page(
+                  () => import('../features/status/SuccessPage.tsx'),
+                  (m) => m.SuccessPage,
+                  ['status'],
+                ),
+              },
+              {
+                path: paths.cancelledPayment,
+                lazy: page(
+                  () => import('../features/status/CancelledPaymentPage.tsx'),
+                  (m) => m.CancelledPaymentPage,
+                  ['status'],
+                ),
+              },
+              {
+                path: paths.superadmin.login,
+                lazy: page(
+                  () => import('../features/superadmin/SuperadminLoginPage.tsx'),
+                  (m) => m.SuperadminLoginPage,
+                  ['auth'],
+                ),
+              },
+              { path: paths.superadmin.loginAlias, element: alias(paths.superadmin.login) },
+            ],
           },
           {
-            path: '/register',
-            lazy: page(
-              () => import('../features/auth/RegisterPage.tsx'),
-              (m) => m.RegisterPage,
-              ['auth'],
-            ),
-          },
-          {
-            path: '/forgot-password',
-            lazy: page(
-              () => import('../features/auth/ForgotPasswordPage.tsx'),
-              (m) => m.ForgotPasswordPage,
-              ['auth'],
-            ),
-          },
-          {
-            path: '/reset-password',
-            lazy: page(
-              () => import('../features/auth/ResetPasswordPage.tsx'),
-              (m) => m.ResetPasswordPage,
-              ['auth'],
-            ),
-          },
-          {
-            path: '/no-access',
-            lazy: page(
-              () => import('../features/status/NoAccessPage.tsx'),
-              (m) => m.NoAccessPage,
-              ['status'],
-            ),
-          },
-          {
-            path: '/success',
-            lazy: page(
-              () => import('../features/status/SuccessPage.tsx'),
-              (m) => m.SuccessPage,
-              ['status'],
-            ),
-          },
-          {
-            path: '/cancelled-payment',
-            lazy: page(
-              () => import('../features/status/CancelledPaymentPage.tsx'),
-              (m) => m.CancelledPaymentPage,
-              ['status'],
-            ),
-          },
-          {
-            path: '/superadmin',
-            lazy: page(
-              () => import('../features/superadmin/SuperadminLoginPage.tsx'),
-              (m) => m.SuperadminLoginPage,
-              ['auth'],
-            ),
-          },
-          {
-            path: '/superadmin/login',
-            lazy: page(
-              () => import('../features/superadmin/SuperadminLoginPage.tsx'),
-              (m) => m.SuperadminLoginPage,
-              ['auth'],
-            ),
-          },
-          {
-            path: '/superadmin/dashboard',
+            path: paths.superadmin.root,
             element: <RequireSuperadmin />,
             children: [
               {
@@ -130,39 +135,38 @@ export const router = createBrowserRouter([
                 ),
                 children: [
                   {
-                    index: true,
-                    lazy: page(
-                      () => import('../features/superadmin/SuperadminHomePage.tsx'),
-                      (m) => m.SuperadminHomePage,
-                      ['superadmin'],
-                    ),
-                  },
-                  {
-                    path: 'home',
-                    lazy: page(
-                      () => import('../features/superadmin/SuperadminHomePage.tsx'),
-                      (m) => m.SuperadminHomePage,
-                      ['superadmin'],
-                    ),
-                  },
-                  {
-                    path: 'contact-support',
-                    lazy: page(
-                      () => import('../features/support/SupportPage.tsx'),
-                      (m) => m.SupportPage,
-                      ['support'],
-                    ),
+                    // One crashing page shows its error inside the frame; the sidebar and header stay.
+                    errorElement: <AreaError home={paths.superadmin.home} />,
+                    children: [
+                      { index: true, element: alias(paths.superadmin.home) },
+                      {
+                        path: paths.superadmin.home,
+                        lazy: page(
+                          () => import('../features/superadmin/SuperadminHomePage.tsx'),
+                          (m) => m.SuperadminHomePage,
+                          ['superadmin'],
+                        ),
+                      },
+                      {
+                        path: paths.superadmin.support,
+                        lazy: page(
+                          () => import('../features/support/SupportPage.tsx'),
+                          (m) => m.SupportPage,
+                          ['support'],
+                        ),
+                      },
+                    ],
                   },
                 ],
               },
             ],
           },
           {
-            path: '/dashboard',
+            path: paths.dashboard.root,
             element: <RequireTenant />,
             children: [
               {
-                path: 'inactive-subscription',
+                path: paths.dashboard.inactiveSubscription,
                 lazy: page(
                   () => import('../features/status/InactiveSubscriptionPage.tsx'),
                   (m) => m.InactiveSubscriptionPage,
@@ -177,150 +181,142 @@ export const router = createBrowserRouter([
                 ),
                 children: [
                   {
-                    element: <RequireScreen screen="home" />,
+                    // One crashing page shows its error inside the frame; the sidebar and header stay.
+                    errorElement: <AreaError home={paths.dashboard.home} />,
                     children: [
+                      { index: true, element: alias(paths.dashboard.home) },
                       {
-                        index: true,
-                        lazy: page(
-                          () => import('../features/home/HomePage.tsx'),
-                          (m) => m.HomePage,
-                          ['dashboard'],
-                        ),
-                      },
-                      {
-                        path: 'home',
-                        lazy: page(
-                          () => import('../features/home/HomePage.tsx'),
-                          (m) => m.HomePage,
-                          ['dashboard'],
-                        ),
-                      },
-                    ],
-                  },
-                  {
-                    path: 'settings',
-                    element: <RequireScreen screen="settings" />,
-                    children: [
-                      {
-                        lazy: page(
-                          () => import('../features/settings/SettingsLayout.tsx'),
-                          (m) => m.SettingsLayout,
-                          ['settings'],
-                        ),
+                        element: <RequireScreen screen="home" />,
                         children: [
                           {
-                            index: true,
+                            path: paths.dashboard.home,
                             lazy: page(
-                              () => import('../features/settings/StoreDetailsPage.tsx'),
-                              (m) => m.StoreDetailsPage,
-                              ['settings'],
-                            ),
-                          },
-                          {
-                            path: 'details',
-                            lazy: page(
-                              () => import('../features/settings/StoreDetailsPage.tsx'),
-                              (m) => m.StoreDetailsPage,
-                              ['settings'],
-                            ),
-                          },
-                          {
-                            path: 'print-settings',
-                            lazy: page(
-                              () => import('../features/settings/PrintSettingsPage.tsx'),
-                              (m) => m.PrintSettingsPage,
-                              ['settings'],
-                            ),
-                          },
-                          {
-                            path: 'tables',
-                            lazy: page(
-                              () => import('../features/settings/TablesPage.tsx'),
-                              (m) => m.TablesPage,
-                              ['settings'],
-                            ),
-                          },
-                          {
-                            path: 'menu-items',
-                            lazy: page(
-                              () => import('../features/menu/MenuItemsPage.tsx'),
-                              (m) => m.MenuItemsPage,
-                              ['menu'],
-                            ),
-                          },
-                          {
-                            path: 'menu-items/categories',
-                            lazy: page(
-                              () => import('../features/settings/CategoriesPage.tsx'),
-                              (m) => m.CategoriesPage,
-                              ['settings'],
-                            ),
-                          },
-                          {
-                            path: 'menu-items/:id',
-                            lazy: page(
-                              () => import('../features/menu/MenuItemDetailPage.tsx'),
-                              (m) => m.MenuItemDetailPage,
-                              ['menu'],
-                            ),
-                          },
-                          {
-                            path: 'tax-setup',
-                            lazy: page(
-                              () => import('../features/settings/TaxesPage.tsx'),
-                              (m) => m.TaxesPage,
-                              ['settings'],
-                            ),
-                          },
-                          {
-                            path: 'payment-types',
-                            lazy: page(
-                              () => import('../features/settings/PaymentTypesPage.tsx'),
-                              (m) => m.PaymentTypesPage,
-                              ['settings'],
+                              () => import('../features/home/HomePage.tsx'),
+                              (m) => m.HomePage,
+                              ['dashboard'],
                             ),
                           },
                         ],
                       },
-                    ],
-                  },
-                  {
-                    path: 'users',
-                    element: <RequireScreen screen="users" />,
-                    children: [
                       {
-                        index: true,
+                        path: paths.dashboard.settings.root,
+                        element: <RequireScreen screen="settings" />,
+                        children: [
+                          {
+                            lazy: page(
+                              () => import('../features/settings/SettingsLayout.tsx'),
+                              (m) => m.SettingsLayout,
+                              ['settings'],
+                            ),
+                            children: [
+                              { index: true, element: alias(paths.dashboard.settings.details) },
+                              {
+                                path: paths.dashboard.settings.details,
+                                lazy: page(
+                                  () => import('../features/settings/StoreDetailsPage.tsx'),
+                                  (m) => m.StoreDetailsPage,
+                                  ['settings'],
+                                ),
+                              },
+                              {
+                                path: paths.dashboard.settings.print,
+                                lazy: page(
+                                  () => import('../features/settings/PrintSettingsPage.tsx'),
+                                  (m) => m.PrintSettingsPage,
+                                  ['settings'],
+                                ),
+                              },
+                              {
+                                path: paths.dashboard.settings.tables,
+                                lazy: page(
+                                  () => import('../features/settings/TablesPage.tsx'),
+                                  (m) => m.TablesPage,
+                                  ['settings'],
+                                ),
+                              },
+                              {
+                                path: paths.dashboard.settings.menuItems,
+                                lazy: page(
+                                  () => import('./routes/menu-items.tsx'),
+                                  (m) => m.MenuItemsRoute,
+                                  ['menu'],
+                                ),
+                              },
+                              {
+                                path: paths.dashboard.settings.categories,
+                                lazy: page(
+                                  () => import('../features/settings/CategoriesPage.tsx'),
+                                  (m) => m.CategoriesPage,
+                                  ['settings'],
+                                ),
+                              },
+                              {
+                                path: paths.dashboard.settings.menuItem.route,
+                                lazy: page(
+                                  () => import('./routes/menu-items.tsx'),
+                                  (m) => m.MenuItemDetailRoute,
+                                  ['menu'],
+                                ),
+                              },
+                              {
+                                path: paths.dashboard.settings.taxes,
+                                lazy: page(
+                                  () => import('../features/settings/TaxesPage.tsx'),
+                                  (m) => m.TaxesPage,
+                                  ['settings'],
+                                ),
+                              },
+                              {
+                                path: paths.dashboard.settings.paymentTypes,
+                                lazy: page(
+                                  () => import('../features/settings/PaymentTypesPage.tsx'),
+                                  (m) => m.PaymentTypesPage,
+                                  ['settings'],
+                                ),
+                              },
+                            ],
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.users,
+                        element: <RequireScreen screen="users" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/users/UsersPage.tsx'),
+                              (m) => m.UsersPage,
+                              ['users'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.profile,
                         lazy: page(
-                          () => import('../features/users/UsersPage.tsx'),
-                          (m) => m.UsersPage,
-                          ['users'],
+                          () => import('../features/profile/ProfilePage.tsx'),
+                          (m) => m.ProfilePage,
+                          ['dashboard'],
+                        ),
+                      },
+                      {
+                        path: paths.dashboard.devices,
+                        lazy: page(
+                          () => import('../features/devices/DevicesPage.tsx'),
+                          (m) => m.DevicesPage,
+                          ['dashboard'],
+                        ),
+                      },
+                      {
+                        path: paths.dashboard.support,
+                        lazy: page(
+                          () => import('../features/support/SupportPage.tsx'),
+                          (m) => m.SupportPage,
+                          ['support'],
                         ),
                       },
                     ],
-                  },
-                  {
-                    path: 'profile',
-                    lazy: page(
-                      () => import('../features/profile/ProfilePage.tsx'),
-                      (m) => m.ProfilePage,
-                      ['dashboard'],
-                    ),
-                  },
-                  {
-                    path: 'devices',
-                    lazy: page(
-                      () => import('../features/devices/DevicesPage.tsx'),
-                      (m) => m.DevicesPage,
-                      ['dashboard'],
-                    ),
-                  },
-                  {
-                    path: 'contact-support',
-                    lazy: page(
-                      () => import('../features/support/SupportPage.tsx'),
-                      (m) => m.SupportPage,
-                      ['support'],
-                    ),
                   },
                 ],
               },

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest } from './api-client.ts';
-import { type Audience, forgetSession, setSigningOut } from './session.ts';
-import { toast } from './toast.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { type Audience, forgetSession, setSigningOut } from '../lib/session.ts';
+import { toast } from '../lib/toast.ts';
+import { paths } from './paths.ts';
 
 /**
  * Logout (SPEC §4, §8): signs the device out on the server, shows its message, goes to the sign-in page
@@ -27,7 +28,7 @@ export function useSignOut(aud: Audience) {
       setSigningOut(aud, true);
       forgetSession(aud);
       queryClient.clear();
-      await navigate(aud === 'superadmin' ? '/superadmin' : '/login', { replace: true });
+      await navigate(aud === 'superadmin' ? paths.superadmin.login : paths.login, { replace: true });
     } catch (error) {
       toast.fromError(error, 'Something went wrong! Try later!');
     } finally {

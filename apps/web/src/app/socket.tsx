@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { apiRequest, endSession } from './api-client.ts';
+import { apiRequest, endSession } from '../lib/api-client.ts';
+import { EVENT_CHANGES, invalidateResources, type Resource } from './realtime-invalidation.ts';
 
 const SocketContext = createContext<Socket | null>(null);
 
@@ -54,14 +56,28 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
 }
 
-/** Runs a handler for a realtime event while the component is mounted. */
-export function useSocketEvent(event: string, handler: (payload: unknown) => void) {
+/**
+ * The one listener for tenant events (outline's WebsocketProvider): each event marks the cached answers
+ * of what it changed stale, through the same map saves use (app/realtime-invalidation.ts), so a screen
+ * on display shows another tab's change without listening to the socket itself. Mounted once, in the
+ * signed-in dashboard.
+ */
+export function RealtimeInvalidation() {
   const socket = useContext(SocketContext);
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!socket) return;
-    socket.on(event, handler);
-    return () => {
-      socket.off(event, handler);
+    const onEvent = (event: string, payload: unknown) => {
+      if (!Object.hasOwn(EVENT_CHANGES, event)) return;
+      const changes = EVENT_CHANGES[event as keyof typeof EVENT_CHANGES] as (
+        p: unknown,
+      ) => readonly Resource[];
+      void invalidateResources(queryClient, changes(payload ?? {}));
     };
-  }, [socket, event, handler]);
+    socket.onAny(onEvent);
+    return () => {
+      socket.offAny(onEvent);
+    };
+  }, [socket, queryClient]);
+  return null;
 }

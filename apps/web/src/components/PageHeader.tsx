@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../app/document-title.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
 
 /**
  * The title row every back-office page starts with: optional breadcrumb, the page's one `h1`, and its

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { confirmIrreversible } from '../app/mutations.ts';
+import { confirmIrreversible } from '../lib/confirm.ts';
 
 /** Edit and delete buttons of a list row; delete asks the irreversible-action question first. */
 export function RowActions({

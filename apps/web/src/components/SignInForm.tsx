@@ -4,9 +4,9 @@ import { signinSchema, type SessionUser } from '@comanda/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { zodValidate } from '../app/forms.ts';
-import { type Audience, storeUser } from '../app/session.ts';
-import { toast } from '../app/toast.ts';
+import { zodValidate } from '../lib/forms.ts';
+import { type Audience, storeUser } from '../lib/session.ts';
+import { toast } from '../lib/toast.ts';
 
 /**
  * The e-mail and password form of both sign-in pages: validates with the shared schema, keeps the

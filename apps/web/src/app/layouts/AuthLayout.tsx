@@ -3,8 +3,9 @@ import { IconChefHat } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../document-title.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
+import { paths } from '../paths.ts';
 
 /** The sign-in family of pages: brand, tagline and one card, comfortable on a phone and a tablet. */
 export function AuthLayout({
@@ -28,7 +29,13 @@ export function AuthLayout({
         <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100vh" p="md">
           <Stack w="100%" maw={420} gap="lg">
             <Stack gap={4} align="center">
-              <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('app.home')}>
+              <Anchor
+                component={Link}
+                to={paths.landing}
+                underline="never"
+                c="inherit"
+                aria-label={t('app.home')}
+              >
                 <Group gap="xs">
                   <ThemeIcon size={40} radius="md" color="orange">
                     <IconChefHat size={24} />

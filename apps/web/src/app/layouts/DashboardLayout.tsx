@@ -2,18 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { subjectOf } from '../guards.tsx';
 import { entriesFor } from '../navigation.ts';
-import { isSigningOut, useSessionUser } from '../session.ts';
-import { SocketProvider } from '../socket.tsx';
+import { isSigningOut, useSessionUser } from '../../lib/session.ts';
+import { RealtimeInvalidation, SocketProvider } from '../socket.tsx';
 import { useSignOut } from '../sign-out.ts';
 import { Shell } from './Shell.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { paths } from '../paths.ts';
 
 /** The tenant back office frame (SPEC §2 Tenant dashboard Layout). */
 export function DashboardLayout() {
   const user = useSessionUser('tenant');
   useTranslation('dashboard');
   const { signOut } = useSignOut('tenant');
-  if (!user) return <Navigate to={isSigningOut('tenant') ? '/login' : '/'} replace />;
+  if (!user) return <Navigate to={isSigningOut('tenant') ? paths.login : paths.landing} replace />;
 
   const subject = subjectOf(user);
   const sidebar = entriesFor(subject, 'sidebar');
@@ -21,6 +22,7 @@ export function DashboardLayout() {
 
   return (
     <SocketProvider tenantId={user.tenant_id}>
+      <RealtimeInvalidation />
       <Shell
         storageKey="comanda.sidebar"
         sections={[

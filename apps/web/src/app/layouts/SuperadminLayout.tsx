@@ -5,19 +5,20 @@ import { Link } from 'react-router';
 import type { NavEntry } from '../navigation.ts';
 import { useSignOut } from '../sign-out.ts';
 import { Shell } from './Shell.tsx';
+import { paths } from '../paths.ts';
 
 const ENTRIES: NavEntry[] = [
   {
     screen: 'home',
     label: 'nav.superHome',
-    path: '/superadmin/dashboard/home',
+    path: paths.superadmin.home,
     icon: IconLayoutDashboard,
     section: 'offerings',
   },
   {
     screen: 'contact-support',
     label: 'nav.support',
-    path: '/superadmin/dashboard/contact-support',
+    path: paths.superadmin.support,
     icon: IconHeadset,
     section: 'account',
   },
@@ -48,11 +49,7 @@ export function SuperadminLayout() {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item
-              component={Link}
-              to="/superadmin/dashboard/contact-support"
-              leftSection={<IconHeadset size={16} />}
-            >
+            <Menu.Item component={Link} to={paths.superadmin.support} leftSection={<IconHeadset size={16} />}>
               {t('nav.support')}
             </Menu.Item>
             <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>

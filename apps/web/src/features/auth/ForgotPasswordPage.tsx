@@ -4,10 +4,11 @@ import { forgotPasswordSchema } from '@comanda/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { zodValidate } from '../../app/forms.ts';
+import { zodValidate } from '../../lib/forms.ts';
 import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
-import { toast } from '../../app/toast.ts';
-import { forgotPassword } from './api.ts';
+import { toast } from '../../lib/toast.ts';
+import { forgotPassword } from './api/mutations.ts';
+import { paths } from '../../app/paths.ts';
 
 /** /forgot-password: asks for the username and mails a reset link. */
 export function ForgotPasswordPage() {
@@ -49,7 +50,7 @@ export function ForgotPasswordPage() {
           <Button type="submit" loading={busy} fullWidth>
             {t('forgot.submit')}
           </Button>
-          <Anchor component={Link} to="/login" ta="center" fz="sm">
+          <Anchor component={Link} to={paths.login} ta="center" fz="sm">
             {t('forgot.back')}
           </Anchor>
         </Stack>

@@ -5,7 +5,8 @@ import { Link, Navigate } from 'react-router';
 import { subjectOf, useSignedInRedirect } from '../../app/guards.tsx';
 import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
 import { SignInForm } from '../../components/SignInForm.tsx';
-import { signin } from './api.ts';
+import { signin } from './api/mutations.ts';
+import { paths } from '../../app/paths.ts';
 
 /** /login (SPEC §2 Login). */
 export function LoginPage() {
@@ -22,7 +23,7 @@ export function LoginPage() {
           homeOf={(user) => homePathFor(subjectOf(user))}
           extra={
             <Group justify="flex-end">
-              <Anchor component={Link} to="/forgot-password" fz="sm">
+              <Anchor component={Link} to={paths.forgotPassword} fz="sm">
                 {t('login.forgot')}
               </Anchor>
             </Group>
@@ -30,7 +31,7 @@ export function LoginPage() {
         />
         <Text ta="center" fz="sm" c="dimmed">
           {t('login.noAccount')}{' '}
-          <Anchor component={Link} to="/register" fw={600}>
+          <Anchor component={Link} to={paths.register} fw={600}>
             {t('login.createAccount')}
           </Anchor>
         </Text>

@@ -4,11 +4,12 @@ import { currentTimeZoneName, signupSchema } from '@comanda/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { zodValidate } from '../../app/forms.ts';
+import { zodValidate } from '../../lib/forms.ts';
 import { useSignedInRedirect } from '../../app/guards.tsx';
 import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
-import { toast } from '../../app/toast.ts';
-import { signup } from './api.ts';
+import { toast } from '../../lib/toast.ts';
+import { signup } from './api/mutations.ts';
+import { paths } from '../../app/paths.ts';
 
 /** /register (SPEC §2 Register): business name, email, password; then sign in. */
 export function RegisterPage() {
@@ -32,7 +33,7 @@ export function RegisterPage() {
         timezone: currentTimeZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone),
       });
       toast.success(res.message);
-      void navigate('/login');
+      void navigate(paths.login);
     } catch (error) {
       toast.fromError(error, 'Something went wrong!');
     } finally {
@@ -69,7 +70,7 @@ export function RegisterPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             {t('register.haveAccount')}{' '}
-            <Anchor component={Link} to="/login" fw={600}>
+            <Anchor component={Link} to={paths.login} fw={600}>
               {t('register.signIn')}
             </Anchor>
           </Text>

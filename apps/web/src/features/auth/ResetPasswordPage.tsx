@@ -4,10 +4,11 @@ import { resetPasswordSchema } from '@comanda/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { zodValidate } from '../../app/forms.ts';
+import { zodValidate } from '../../lib/forms.ts';
 import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
-import { toast } from '../../app/toast.ts';
-import { resetPassword } from './api.ts';
+import { toast } from '../../lib/toast.ts';
+import { resetPassword } from './api/mutations.ts';
+import { paths } from '../../app/paths.ts';
 
 /** /reset-password?token=: sets a new password from the mailed link, then goes to sign in. */
 export function ResetPasswordPage() {
@@ -24,7 +25,7 @@ export function ResetPasswordPage() {
     try {
       const res = await resetPassword(token, values);
       toast.success(res.message);
-      void navigate('/login');
+      void navigate(paths.login);
     } catch (error) {
       toast.fromError(error, 'Something went wrong!');
     } finally {
@@ -37,7 +38,7 @@ export function ResetPasswordPage() {
       {!token ? (
         <Stack>
           <Alert color="red">{t('Invalid request!')}</Alert>
-          <Anchor component={Link} to="/forgot-password" ta="center">
+          <Anchor component={Link} to={paths.forgotPassword} ta="center">
             {t('reset.askAgain')}
           </Anchor>
         </Stack>

@@ -5,10 +5,12 @@ import type { Device } from '@comanda/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { devicesKey, fetchDevices, removeDevice } from './api.ts';
+import { invalidateResources } from '../../app/realtime-invalidation.ts';
+import { devicesQueryOptions } from './api/get-devices.ts';
+import { removeDevice } from './api/mutations.ts';
 
 const isPhone = (name: string) => /android|ios|iphone|ipad|mobile/i.test(name);
 
@@ -16,12 +18,12 @@ const isPhone = (name: string) => /android|ios|iphone|ipad|mobile/i.test(name);
 export function DevicesPage() {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
-  const devices = useQuery({ queryKey: devicesKey, queryFn: fetchDevices });
+  const devices = useQuery(devicesQueryOptions());
   const remove = useMutation({
     mutationFn: removeDevice,
     onSuccess: (res) => {
       toast.success(res.message);
-      void queryClient.invalidateQueries({ queryKey: devicesKey });
+      void invalidateResources(queryClient, ['devices']);
     },
     onError: (error) => toast.fromError(error, 'Something went wrong!'),
   });
@@ -32,7 +34,7 @@ export function DevicesPage() {
       children: <Text fz="sm">{t('Are you sure! This device will be logged out!')}</Text>,
       labels: { confirm: t('devices.remove'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(device.device_id),
+      onConfirm: () => remove.mutate({ device_id: device.device_id }),
     });
 
   return (

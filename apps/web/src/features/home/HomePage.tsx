@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { subjectOf } from '../../app/guards.tsx';
 import { entriesFor } from '../../app/navigation.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /dashboard/home: the greeting and the places this user can go. Today's figures join it with orders. */

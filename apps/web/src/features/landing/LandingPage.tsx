@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/document-title.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
 import { ContactBanner } from './components/ContactBanner.tsx';
 import { Features } from './components/Features.tsx';

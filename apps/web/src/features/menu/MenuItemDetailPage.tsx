@@ -5,32 +5,28 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useDocumentTitle } from '../../app/document-title.ts';
-import { confirmIrreversible, useSaveMutation } from '../../app/mutations.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useSaveMutation } from '../../app/mutations.ts';
+import { confirmIrreversible } from '../../lib/confirm.ts';
 import { useUnsavedChangesWarning } from '../../app/unsaved-changes.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import {
-  deleteMenuItem,
-  fetchCategories,
-  fetchMenuItem,
-  fetchStoreCurrency,
-  fetchTaxes,
-  menuKeys,
-  type OptionKind,
-} from './api.ts';
+import { paths } from '../../app/paths.ts';
+import { menuItemQueryOptions, menuItemsQueryKey } from './api/get-menu-items.ts';
+import { deleteMenuItem, type OptionKind } from './api/mutations.ts';
+import type { StoreCatalogue } from './catalogue.ts';
 import { ITEM_FORM_ID, ItemDetailsForm, useItemForm } from './components/ItemDetailsForm.tsx';
 import { OptionDialog, type OptionDialogState } from './components/OptionDialog.tsx';
 import { OptionsSection } from './components/OptionsSection.tsx';
 import { PhotoCard } from './components/PhotoCard.tsx';
 
-const LIST_PATH = '/dashboard/settings/menu-items';
+const LIST_PATH = paths.dashboard.settings.menuItems;
 
 function Crumbs({ id, title }: { id: number; title?: string }) {
   const { t } = useTranslation('menu');
   return (
     <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
-      <Anchor component={Link} to="/dashboard/settings" fz="sm">
+      <Anchor component={Link} to={paths.dashboard.settings.root} fz="sm">
         {t('detail.crumbSettings')}
       </Anchor>
       <Anchor component={Link} to={LIST_PATH} fz="sm">
@@ -39,7 +35,7 @@ function Crumbs({ id, title }: { id: number; title?: string }) {
       {title !== undefined && (
         <Anchor
           component={Link}
-          to={`${LIST_PATH}/${id}`}
+          to={paths.dashboard.settings.menuItem.to(id)}
           fz="sm"
           c="dimmed"
           aria-current="page"
@@ -54,15 +50,15 @@ function Crumbs({ id, title }: { id: number; title?: string }) {
 }
 
 /** /dashboard/settings/menu-items/{id}: photo, details, variants and addons of one item. */
-export function MenuItemDetailPage() {
+export function MenuItemDetailPage({ catalogue }: { catalogue: StoreCatalogue }) {
   const { t } = useTranslation('menu');
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
 
-  const item = useQuery({ queryKey: menuKeys.item(id), queryFn: () => fetchMenuItem(id), enabled: valid });
-  const currency = useQuery({ queryKey: menuKeys.store, queryFn: fetchStoreCurrency });
-  const categories = useQuery({ queryKey: menuKeys.categories, queryFn: fetchCategories });
-  const taxes = useQuery({ queryKey: menuKeys.taxes, queryFn: fetchTaxes });
+  const item = useQuery({ ...menuItemQueryOptions(id), enabled: valid });
+  const currency = catalogue.useCurrency();
+  const categories = catalogue.useCategories();
+  const taxes = catalogue.useTaxes();
   useDocumentTitle(item.data?.title ?? t('detail.crumbMenuItems'));
 
   if (!valid || item.isError || currency.isError || categories.isError || taxes.isError) {
@@ -125,13 +121,13 @@ function ItemDetail({
   const remove = useSaveMutation({
     mutationFn: deleteMenuItem,
     // Not the item's own key (refetching a deleted item only fails): the list alone is refreshed.
-    invalidate: [],
+    changes: [],
     onSuccess: () => {
       setDeleted(true);
       // After the warning is off (the next render), leave for the list.
       setTimeout(() => {
         void navigate(LIST_PATH, { replace: true });
-        void queryClient.invalidateQueries({ queryKey: menuKeys.items, exact: true });
+        void queryClient.invalidateQueries({ queryKey: menuItemsQueryKey, exact: true });
       }, 0);
     },
   });

@@ -21,7 +21,9 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { fetchCategories, fetchMenuItems, fetchStoreCurrency, menuKeys } from './api.ts';
+import { paths } from '../../app/paths.ts';
+import { menuItemsQueryOptions } from './api/get-menu-items.ts';
+import type { StoreCatalogue } from './catalogue.ts';
 import { AddMenuItemDialog } from './components/AddMenuItemDialog.tsx';
 import { ItemImage } from './components/ItemImage.tsx';
 import { MenuItemCard } from './components/MenuItemCard.tsx';
@@ -29,7 +31,6 @@ import { showMoney } from './money.ts';
 
 const ALL = 'all';
 const NONE = 'none';
-const itemPath = (id: number) => `/dashboard/settings/menu-items/${id}`;
 
 /** The items a search and a category filter leave (blank search is ignored, SPEC §5). */
 function filterItems(items: MenuItem[], search: string, category: string): MenuItem[] {
@@ -46,12 +47,12 @@ function filterItems(items: MenuItem[], search: string, category: string): MenuI
  * /dashboard/settings/menu-items: every item in a dense table (a list of cards on a phone) with a search
  * and a category filter; a whole row opens the item; New adds one.
  */
-export function MenuItemsPage() {
+export function MenuItemsPage({ catalogue }: { catalogue: StoreCatalogue }) {
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
-  const items = useQuery({ queryKey: menuKeys.items, queryFn: fetchMenuItems });
-  const currency = useQuery({ queryKey: menuKeys.store, queryFn: fetchStoreCurrency });
-  const categories = useQuery({ queryKey: menuKeys.categories, queryFn: fetchCategories });
+  const items = useQuery(menuItemsQueryOptions());
+  const currency = catalogue.useCurrency();
+  const categories = catalogue.useCategories();
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ALL);
@@ -73,7 +74,7 @@ export function MenuItemsPage() {
           <>
             <Button
               component={Link}
-              to="/dashboard/settings/menu-items/categories"
+              to={paths.dashboard.settings.categories}
               variant="default"
               leftSection={<IconCategory size={18} />}
             >
@@ -156,7 +157,7 @@ export function MenuItemsPage() {
                         key={item.id}
                         data-testid="menu-item-row"
                         // The whole row opens the item; the title link is the keyboard's way in.
-                        onClick={() => void navigate(itemPath(item.id))}
+                        onClick={() => void navigate(paths.dashboard.settings.menuItem.to(item.id))}
                         style={{ cursor: 'pointer' }}
                       >
                         <Table.Td>
@@ -174,7 +175,7 @@ export function MenuItemsPage() {
                             </Box>
                             <Anchor
                               component={Link}
-                              to={itemPath(item.id)}
+                              to={paths.dashboard.settings.menuItem.to(item.id)}
                               c="inherit"
                               fw={600}
                               onClick={(e) => e.stopPropagation()}
@@ -220,7 +221,12 @@ export function MenuItemsPage() {
         </>
       )}
       {currency.data && (
-        <AddMenuItemDialog opened={adding} onClose={() => setAdding(false)} currency={currency.data} />
+        <AddMenuItemDialog
+          opened={adding}
+          onClose={() => setAdding(false)}
+          currency={currency.data}
+          catalogue={catalogue}
+        />
       )}
     </Stack>
   );

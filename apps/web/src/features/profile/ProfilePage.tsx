@@ -3,18 +3,20 @@ import { useForm } from '@mantine/form';
 import { profileSchema } from '@comanda/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFillForm, zodValidate } from '../../app/forms.ts';
-import { storeUser } from '../../app/session.ts';
-import { toast } from '../../app/toast.ts';
+import { useFillForm, zodValidate } from '../../lib/forms.ts';
+import { storeUser } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { fetchMe, profileKey, saveProfile } from './api.ts';
+import { invalidateResources } from '../../app/realtime-invalidation.ts';
+import { profileQueryOptions } from './api/get-profile.ts';
+import { saveProfile } from './api/mutations.ts';
 
 /** /dashboard/profile: the user's name and designation (SPEC §2 Profile). */
 export function ProfilePage() {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: profileKey, queryFn: fetchMe });
+  const me = useQuery(profileQueryOptions());
   const form = useForm({
     initialValues: { name: '', designation: '' },
     validate: zodValidate(profileSchema),
@@ -27,7 +29,7 @@ export function ProfilePage() {
     onSuccess: (res) => {
       storeUser('tenant', res.user);
       toast.success(res.message);
-      void queryClient.invalidateQueries({ queryKey: profileKey });
+      void invalidateResources(queryClient, ['profile']);
     },
     onError: (error) => toast.fromError(error, 'Something went wrong!'),
   });

@@ -1,7 +1,8 @@
 import { addCategorySchema, updateCategorySchema } from '@comanda/core';
 import { IconCategory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { addCategory, deleteCategory, fetchCategories, settingsKeys, updateCategory } from './api.ts';
+import { categoriesQueryOptions } from './api/get-categories.ts';
+import { addCategory, deleteCategory, updateCategory } from './api/mutations.ts';
 import { TitleListPage } from './TitleListPage.tsx';
 
 /** /dashboard/settings/menu-items/categories. */
@@ -18,8 +19,8 @@ export function CategoriesPage() {
         emptyAction: 'categories.emptyAction',
         column: 'common.title',
       }}
-      queryKey={settingsKeys.categories}
-      fetch={fetchCategories}
+      query={categoriesQueryOptions()}
+      changes="category"
       add={addCategory}
       update={({ id, title }) => updateCategory({ id, title })}
       remove={deleteCategory}

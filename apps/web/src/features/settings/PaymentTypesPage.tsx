@@ -1,24 +1,18 @@
 import { IconCreditCard } from '@tabler/icons-react';
 import { Switch } from '@mantine/core';
-import { addPaymentTypeSchema, type PaymentType, updatePaymentTypeSchema } from '@comanda/core';
+import { addPaymentTypeSchema, updatePaymentTypeSchema } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { useSaveMutation } from '../../app/mutations.ts';
-import {
-  addPaymentType,
-  deletePaymentType,
-  fetchPaymentTypes,
-  settingsKeys,
-  togglePaymentType,
-  updatePaymentType,
-} from './api.ts';
+import { paymentTypesQueryOptions } from './api/get-payment-types.ts';
+import { addPaymentType, deletePaymentType, togglePaymentType, updatePaymentType } from './api/mutations.ts';
 import { TitleListPage } from './TitleListPage.tsx';
 
 /** /dashboard/settings/payment-types: how guests pay, each switchable on and off. */
 export function PaymentTypesPage() {
   const { t } = useTranslation('settings');
-  const toggle = useSaveMutation({ mutationFn: togglePaymentType, invalidate: [settingsKeys.paymentTypes] });
+  const toggle = useSaveMutation({ mutationFn: togglePaymentType, changes: ['payment_type'] });
   return (
-    <TitleListPage<PaymentType & { title: string }>
+    <TitleListPage
       ns={{
         title: 'paymentTypes.title',
         subtitle: 'paymentTypes.subtitle',
@@ -28,8 +22,8 @@ export function PaymentTypesPage() {
         emptyAction: 'paymentTypes.emptyAction',
         column: 'common.title',
       }}
-      queryKey={settingsKeys.paymentTypes}
-      fetch={fetchPaymentTypes}
+      query={paymentTypesQueryOptions()}
+      changes="payment_type"
       add={addPaymentType}
       update={({ id, title, row }) => updatePaymentType({ id, title, isActive: row.is_active })}
       remove={deletePaymentType}

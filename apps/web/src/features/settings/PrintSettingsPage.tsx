@@ -3,11 +3,12 @@ import { useForm } from '@mantine/form';
 import { printSettingsSchema, type PrintSettings } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFillForm, zodValidate } from '../../app/forms.ts';
+import { useFillForm, zodValidate } from '../../lib/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { fetchPrintSettings, savePrintSettings, settingsKeys } from './api.ts';
+import { printSettingsQueryOptions } from './api/get-print-settings.ts';
+import { savePrintSettings } from './api/mutations.ts';
 
 const SWITCHES = [
   ['isEnablePrint', 'print.enable', 'print.enableHint'],
@@ -20,7 +21,7 @@ const SWITCHES = [
 /** /dashboard/settings/print-settings: what receipts and tokens print (SPEC §2 Print Settings). */
 export function PrintSettingsPage() {
   const { t } = useTranslation('settings');
-  const print = useQuery({ queryKey: settingsKeys.print, queryFn: fetchPrintSettings });
+  const print = useQuery(printSettingsQueryOptions());
   const form = useForm<PrintSettings>({
     initialValues: {
       pageFormat: 80,
@@ -35,7 +36,7 @@ export function PrintSettingsPage() {
     validate: zodValidate(printSettingsSchema),
   });
   useFillForm(form, print.data, (values) => values);
-  const save = useSaveMutation({ mutationFn: savePrintSettings, invalidate: [settingsKeys.print] });
+  const save = useSaveMutation({ mutationFn: savePrintSettings, changes: ['print'] });
 
   return (
     <Stack>

@@ -8,7 +8,6 @@ const MENU = SETTINGS_PAGES;
 
 /** The entry whose path is the longest prefix of the location (categories sit under menu items). */
 function activePath(pathname: string): string {
-  if (pathname === '/dashboard/settings' || pathname === '/dashboard/settings/') return MENU[0]?.path ?? '';
   const matches = MENU.filter((m) => pathname === m.path || pathname.startsWith(`${m.path}/`));
   return matches.sort((a, b) => b.path.length - a.path.length)[0]?.path ?? '';
 }

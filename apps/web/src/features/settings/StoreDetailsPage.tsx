@@ -5,13 +5,14 @@ import { currencies, storeSettingsSchema, type StoreSettings } from '@comanda/co
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../app/api-client.ts';
-import { useFillForm, zodValidate } from '../../app/forms.ts';
+import { downloadFile } from '../../lib/api-client.ts';
+import { useFillForm, zodValidate } from '../../lib/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { fetchStoreSettings, saveStoreSettings, settingsKeys } from './api.ts';
+import { storeSettingsQueryOptions } from './api/get-store-settings.ts';
+import { saveStoreSettings } from './api/mutations.ts';
 import { timeZoneGroups } from './time-zones.ts';
 
 type FormValues = Omit<StoreSettings, 'image' | 'uniqueQRCode'>;
@@ -19,7 +20,7 @@ type FormValues = Omit<StoreSettings, 'image' | 'uniqueQRCode'>;
 /** /dashboard/settings/details: store name, contact, currency and the QR menu switches. */
 export function StoreDetailsPage() {
   const { t } = useTranslation('settings');
-  const store = useQuery({ queryKey: settingsKeys.store, queryFn: fetchStoreSettings });
+  const store = useQuery(storeSettingsQueryOptions());
   const form = useForm<FormValues>({
     initialValues: {
       storeName: '',
@@ -41,7 +42,7 @@ export function StoreDetailsPage() {
   );
   const savedZone = store.data?.timezone;
   const zoneOptions = useMemo(() => timeZoneGroups(savedZone), [savedZone]);
-  const save = useSaveMutation({ mutationFn: saveStoreSettings, invalidate: [settingsKeys.store] });
+  const save = useSaveMutation({ mutationFn: saveStoreSettings, changes: ['store'] });
 
   const downloadQr = () =>
     downloadFile('/settings/store-setting/qr').catch((error: unknown) =>

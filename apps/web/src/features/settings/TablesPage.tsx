@@ -2,40 +2,42 @@ import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } 
 import { useForm } from '@mantine/form';
 import { IconPlus, IconQrcode, IconTable, IconUsers } from '@tabler/icons-react';
 import { storeTableSchema, type StoreTable } from '@comanda/core';
+import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../app/api-client.ts';
-import { zodValidate } from '../../app/forms.ts';
+import { downloadFile } from '../../lib/api-client.ts';
+import { zodValidate } from '../../lib/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { type TableInput, addTable, deleteTable, fetchTables, settingsKeys, updateTable } from './api.ts';
+import { tablesQueryOptions } from './api/get-tables.ts';
+import { addTable, deleteTable, updateTable } from './api/mutations.ts';
 import { useEditDialog } from './use-edit-dialog.ts';
 
 /** /dashboard/settings/tables: the dining room's tables and their QR codes (SPEC §2 Store Tables). */
 export function TablesPage() {
   const { t } = useTranslation('settings');
-  const tables = useQuery({ queryKey: settingsKeys.tables, queryFn: fetchTables });
+  const tables = useQuery(tablesQueryOptions());
   const dialog = useEditDialog<StoreTable>();
-  const form = useForm<TableInput>({
+  const form = useForm<z.input<typeof storeTableSchema>>({
     initialValues: { title: '', floor: '', seatingCapacity: '' },
     validate: zodValidate(storeTableSchema),
   });
   const add = useSaveMutation({
     mutationFn: addTable,
-    invalidate: [settingsKeys.tables],
+    changes: ['tables'],
     onSuccess: dialog.close,
   });
   const update = useSaveMutation({
     mutationFn: updateTable,
-    invalidate: [settingsKeys.tables],
+    changes: ['tables'],
     onSuccess: dialog.close,
   });
-  const remove = useSaveMutation({ mutationFn: deleteTable, invalidate: [settingsKeys.tables] });
+  const remove = useSaveMutation({ mutationFn: deleteTable, changes: ['tables'] });
 
   const openAdd = () => {
     form.setValues({ title: '', floor: '', seatingCapacity: '' });

@@ -1,32 +1,35 @@
 import { Badge, Button, Card, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPercentage, IconPlus } from '@tabler/icons-react';
-import { addTaxSchema, TAX_TYPES, type Tax, updateTaxSchema } from '@comanda/core';
+import { addTaxSchema, TAX_TYPES, type Tax, type TaxType, updateTaxSchema } from '@comanda/core';
+import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { zodValidate } from '../../app/forms.ts';
+import { zodValidate } from '../../lib/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { type TaxInput, addTax, deleteTax, fetchTaxes, settingsKeys, updateTax } from './api.ts';
+import { taxesQueryOptions } from './api/get-taxes.ts';
+import { addTax, deleteTax, updateTax } from './api/mutations.ts';
 import { useEditDialog } from './use-edit-dialog.ts';
 
 /** /dashboard/settings/tax-setup: taxes with their rate and type (SPEC §2 Tax Setup). */
 export function TaxesPage() {
   const { t } = useTranslation('settings');
-  const taxes = useQuery({ queryKey: settingsKeys.taxes, queryFn: fetchTaxes });
+  const taxes = useQuery(taxesQueryOptions());
   const dialog = useEditDialog<Tax>();
-  const form = useForm<TaxInput>({
+  // The type is empty until one is picked; the schema refuses it so until then.
+  const form = useForm<Omit<z.input<typeof addTaxSchema>, 'type'> & { type: TaxType | '' }>({
     initialValues: { title: '', rate: '', type: '' },
     validate: (values) => zodValidate(dialog.editing ? updateTaxSchema : addTaxSchema)(values),
   });
-  const invalidate = [settingsKeys.taxes];
-  const add = useSaveMutation({ mutationFn: addTax, invalidate, onSuccess: dialog.close });
-  const update = useSaveMutation({ mutationFn: updateTax, invalidate, onSuccess: dialog.close });
-  const remove = useSaveMutation({ mutationFn: deleteTax, invalidate });
+  const changes = ['tax'] as const;
+  const add = useSaveMutation({ mutationFn: addTax, changes, onSuccess: dialog.close });
+  const update = useSaveMutation({ mutationFn: updateTax, changes, onSuccess: dialog.close });
+  const remove = useSaveMutation({ mutationFn: deleteTax, changes });
 
   const open = (row: Tax | null) => {
     form.setValues(
@@ -36,9 +39,12 @@ export function TaxesPage() {
     if (row) dialog.openEdit(row);
     else dialog.openAdd();
   };
-  const submit = form.onSubmit((values) =>
-    dialog.editing ? update.mutate({ ...values, id: dialog.editing.id }) : add.mutate(values),
-  );
+  const submit = form.onSubmit((form) => {
+    // Validated: a type was picked.
+    const values = { ...form, type: form.type as TaxType };
+    if (dialog.editing) update.mutate({ ...values, id: dialog.editing.id });
+    else add.mutate(values);
+  });
 
   return (
     <Stack>

@@ -1,12 +1,13 @@
 import { Button, Card, Stack, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Icon, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { zodValidate } from '../../app/forms.ts';
+import { zodValidate } from '../../lib/forms.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
+import type { Resource } from '../../app/realtime-invalidation.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
@@ -21,7 +22,7 @@ type Message = { message: string };
  * A settings list whose rows are a title (categories, payment types): table, add and update dialogs,
  * delete with confirmation, and optional extra cells. Each screen passes its own calls and messages.
  */
-export function TitleListPage<R extends Row>(props: {
+export function TitleListPage<R extends Row, K extends QueryKey>(props: {
   ns: {
     title: string;
     subtitle: string;
@@ -31,8 +32,9 @@ export function TitleListPage<R extends Row>(props: {
     emptyAction: string;
     column: string;
   };
-  queryKey: readonly unknown[];
-  fetch: () => Promise<R[]>;
+  query: UseQueryOptions<R[], Error, R[], K>;
+  /** The resource the list shows, made stale by its saves. */
+  changes: Resource;
   add: (body: { title: string }) => Promise<Message>;
   update: (body: { id: number; title: string; row: R }) => Promise<Message>;
   remove: (id: number) => Promise<Message>;
@@ -45,16 +47,16 @@ export function TitleListPage<R extends Row>(props: {
   testId: string;
 }) {
   const { t } = useTranslation('settings');
-  const list = useQuery({ queryKey: props.queryKey, queryFn: props.fetch });
+  const list = useQuery(props.query);
   const dialog = useEditDialog<R>();
   const form = useForm({
     initialValues: { title: '' },
     validate: (values) => zodValidate(dialog.editing ? props.updateSchema : props.addSchema)(values),
   });
-  const invalidate = [props.queryKey];
-  const add = useSaveMutation({ mutationFn: props.add, invalidate, onSuccess: dialog.close });
-  const update = useSaveMutation({ mutationFn: props.update, invalidate, onSuccess: dialog.close });
-  const remove = useSaveMutation({ mutationFn: props.remove, invalidate });
+  const changes = [props.changes];
+  const add = useSaveMutation({ mutationFn: props.add, changes, onSuccess: dialog.close });
+  const update = useSaveMutation({ mutationFn: props.update, changes, onSuccess: dialog.close });
+  const remove = useSaveMutation({ mutationFn: props.remove, changes });
 
   const open = (row: R | null) => {
     form.setValues({ title: row?.title ?? '' });

@@ -3,6 +3,7 @@ import { IconCreditCardOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusScreen } from './components/StatusScreen.tsx';
+import { paths } from '../../app/paths.ts';
 
 /** The card provider's return address when checkout is abandoned or declined. */
 export function CancelledPaymentPage() {
@@ -14,7 +15,7 @@ export function CancelledPaymentPage() {
       title={t('cancelled.title')}
       text={t('cancelled.hint')}
     >
-      <Button component={Link} to="/dashboard/profile" mt="sm">
+      <Button component={Link} to={paths.dashboard.profile} mt="sm">
         {t('cancelled.profile')}
       </Button>
     </StatusScreen>

@@ -3,9 +3,10 @@ import { IconInfoCircle, IconLogout, IconReceiptOff } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlanCard } from '../../components/PlanCard.tsx';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import { useSignOut } from '../../app/sign-out.ts';
 import { StatusScreen } from './components/StatusScreen.tsx';
+import { paths } from '../../app/paths.ts';
 
 /** Where any 402 lands (SPEC §8): only an admin may subscribe (SPEC §6). */
 export function InactiveSubscriptionPage() {
@@ -17,7 +18,7 @@ export function InactiveSubscriptionPage() {
   const logout = (
     <Anchor
       component={Link}
-      to="/login"
+      to={paths.login}
       c="dimmed"
       fw={500}
       size="sm"

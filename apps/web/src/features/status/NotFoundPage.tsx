@@ -3,6 +3,7 @@ import { IconHome, IconMap2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusScreen } from './components/StatusScreen.tsx';
+import { paths } from '../../app/paths.ts';
 
 /** Any address the route table does not know. */
 export function NotFoundPage() {
@@ -14,7 +15,7 @@ export function NotFoundPage() {
       title={t('notFound.title')}
       text={t('notFound.text')}
     >
-      <Button component={Link} to="/" mt="sm" leftSection={<IconHome size={18} aria-hidden />}>
+      <Button component={Link} to={paths.landing} mt="sm" leftSection={<IconHome size={18} aria-hidden />}>
         {t('notFound.home')}
       </Button>
     </StatusScreen>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSignOut } from '../../app/sign-out.ts';
 import { StatusScreen } from './components/StatusScreen.tsx';
+import { paths } from '../../app/paths.ts';
 
 /** The card provider's return address after checkout: the new subscription applies from the next sign-in. */
 export function SuccessPage() {
@@ -18,7 +19,7 @@ export function SuccessPage() {
     >
       <Button
         component={Link}
-        to="/login"
+        to={paths.login}
         mt="sm"
         loading={pending}
         leftSection={<IconLogout size={18} aria-hidden />}

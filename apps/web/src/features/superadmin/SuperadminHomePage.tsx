@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { APP_VERSION } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../app/session.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /superadmin/dashboard/home. The tenant and revenue figures join it with the tenants module. */

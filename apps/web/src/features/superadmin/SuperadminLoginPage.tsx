@@ -3,19 +3,18 @@ import { Navigate } from 'react-router';
 import { useSignedInRedirect } from '../../app/guards.tsx';
 import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
 import { SignInForm } from '../../components/SignInForm.tsx';
-import { superadminSignin } from './api.ts';
+import { superadminSignin } from './api/mutations.ts';
+import { paths } from '../../app/paths.ts';
 
-const HOME = '/superadmin/dashboard/home';
-
-/** /superadmin and /superadmin/login. */
+/** /superadmin (/superadmin/login redirects here). */
 export function SuperadminLoginPage() {
   const { t } = useTranslation('auth');
   const signedIn = useSignedInRedirect('superadmin');
-  if (signedIn) return <Navigate to={HOME} replace />;
+  if (signedIn) return <Navigate to={paths.superadmin.home} replace />;
 
   return (
     <AuthLayout title={t('superadmin.title')} subtitle={t('superadmin.subtitle')}>
-      <SignInForm audience="superadmin" signIn={superadminSignin} homeOf={() => HOME} />
+      <SignInForm audience="superadmin" signIn={superadminSignin} homeOf={() => paths.superadmin.home} />
     </AuthLayout>
   );
 }

@@ -23,7 +23,7 @@ import { useEffect, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '@comanda/core';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../lib/toast.ts';
 
 // The address is a constant of safe characters, so it goes into the compose links as it is.
 const address = SUPPORT_EMAIL;

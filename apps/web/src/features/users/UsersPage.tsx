@@ -4,11 +4,13 @@ import { parseScopes, type User } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmIrreversible, useSaveMutation } from '../../app/mutations.ts';
-import { useSessionUser } from '../../app/session.ts';
+import { useSaveMutation } from '../../app/mutations.ts';
+import { confirmIrreversible } from '../../lib/confirm.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { deleteUser, fetchUsers, usersKey } from './api.ts';
+import { usersQueryOptions } from './api/get-users.ts';
+import { deleteUser } from './api/mutations.ts';
 import { UserCard } from './components/UserCard.tsx';
 import { type UserDialog, UserDialogs } from './components/UserDialogs.tsx';
 
@@ -20,9 +22,9 @@ const byRoleThenName = (a: User, b: User) =>
 export function UsersPage() {
   const { t } = useTranslation('users');
   const me = useSessionUser('tenant');
-  const users = useQuery({ queryKey: usersKey, queryFn: fetchUsers });
+  const users = useQuery(usersQueryOptions());
   const [dialog, setDialog] = useState<UserDialog>({ kind: 'add', opened: false, user: null });
-  const remove = useSaveMutation({ mutationFn: deleteUser, invalidate: [usersKey] });
+  const remove = useSaveMutation({ mutationFn: deleteUser, changes: ['users'] });
 
   // Staff may only hand out scopes they hold themselves (the server checks it too).
   const grantable = useMemo(

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeroVisual } from './HeroVisual.tsx';
 import classes from './landing.module.css';
+import { paths } from '../../../app/paths.ts';
 
 const POINTS = ['hero.point.plan', 'hero.point.devices', 'hero.point.cancel'] as const;
 
@@ -35,7 +36,7 @@ export function Hero() {
             <Group gap="md">
               <Button
                 component={Link}
-                to="/login"
+                to={paths.login}
                 size="lg"
                 w={{ base: '100%', xs: 'auto' }}
                 rightSection={<IconArrowRight size={18} aria-hidden />}

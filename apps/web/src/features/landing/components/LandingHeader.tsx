@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Brand } from './Brand.tsx';
 import { SECTIONS } from './sections.ts';
 import classes from './landing.module.css';
+import { paths } from '../../../app/paths.ts';
 
 // The drawer brings a portal, a focus trap and a scroll area (about a sixth of the landing page's
 // weight); it is fetched on the first tap of the burger, which most visitors never make.
@@ -21,7 +22,7 @@ export function LandingHeader() {
     <Box component="header" className={classes.header}>
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never">
+          <Anchor component={Link} to={paths.landing} underline="never">
             <Brand />
           </Anchor>
 
@@ -34,10 +35,10 @@ export function LandingHeader() {
           </Group>
 
           <Group gap="sm" visibleFrom="sm" wrap="nowrap">
-            <Button component={Link} to="/login" variant="subtle" color="dark" size="sm">
+            <Button component={Link} to={paths.login} variant="subtle" color="dark" size="sm">
               {t('nav.login')}
             </Button>
-            <Button component={Link} to="/register" size="sm">
+            <Button component={Link} to={paths.register} size="sm">
               {t('nav.getStarted')}
             </Button>
           </Group>

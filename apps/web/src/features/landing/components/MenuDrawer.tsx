@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Brand } from './Brand.tsx';
 import { SECTIONS } from './sections.ts';
 import classes from './landing.module.css';
+import { paths } from '../../../app/paths.ts';
 
 /** The header's links below the sm breakpoint. */
 export function MenuDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -27,10 +28,10 @@ export function MenuDrawer({ opened, onClose }: { opened: boolean; onClose: () =
           ))}
         </Box>
         <Stack gap="sm">
-          <Button component={Link} to="/login" variant="default" fullWidth onClick={onClose}>
+          <Button component={Link} to={paths.login} variant="default" fullWidth onClick={onClose}>
             {t('nav.login')}
           </Button>
-          <Button component={Link} to="/register" fullWidth onClick={onClose}>
+          <Button component={Link} to={paths.register} fullWidth onClick={onClose}>
             {t('nav.getStarted')}
           </Button>
         </Stack>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlanCard } from '../../../components/PlanCard.tsx';
 import classes from './landing.module.css';
+import { paths } from '../../../app/paths.ts';
 
 /** The one plan, with the way in. */
 export function Pricing() {
@@ -34,7 +35,7 @@ export function Pricing() {
             action={
               <Button
                 component={Link}
-                to="/register"
+                to={paths.register}
                 size="lg"
                 fullWidth
                 rightSection={<IconArrowRight size={18} aria-hidden />}

@@ -1,24 +1,32 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { menuItemSchema } from '@comanda/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { zodValidate } from '../../../app/forms.ts';
+import { zodValidate } from '../../../lib/forms.ts';
 import { useSaveMutation } from '../../../app/mutations.ts';
 import { LoadError, Loading } from '../../../components/LoadState.tsx';
-import { addMenuItem, fetchCategories, fetchTaxes, menuKeys } from '../api.ts';
+import { addMenuItem } from '../api/mutations.ts';
+import type { StoreCatalogue } from '../catalogue.ts';
 import { useDialogProps } from './dialog-props.ts';
 import { emptyItemValues, MenuItemFields, type MenuItemFormValues } from './MenuItemFields.tsx';
 
-function AddMenuItemForm({ currency, onDone }: { currency: string; onDone: () => void }) {
+function AddMenuItemForm({
+  currency,
+  catalogue,
+  onDone,
+}: {
+  currency: string;
+  catalogue: StoreCatalogue;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('menu');
-  const categories = useQuery({ queryKey: menuKeys.categories, queryFn: fetchCategories });
-  const taxes = useQuery({ queryKey: menuKeys.taxes, queryFn: fetchTaxes });
+  const categories = catalogue.useCategories();
+  const taxes = catalogue.useTaxes();
   const form = useForm<MenuItemFormValues>({
     initialValues: emptyItemValues,
     validate: zodValidate(menuItemSchema),
   });
-  const save = useSaveMutation({ mutationFn: addMenuItem, invalidate: [menuKeys.items], onSuccess: onDone });
+  const save = useSaveMutation({ mutationFn: addMenuItem, changes: ['menu'], onSuccess: onDone });
 
   if (categories.isPending || taxes.isPending) return <Loading />;
   if (categories.isError || taxes.isError) return <LoadError message="Error loading data, Try Later!" />;
@@ -46,12 +54,17 @@ function AddMenuItemForm({ currency, onDone }: { currency: string; onDone: () =>
 }
 
 /** 'Add Menu Item': the new item's details; photo, variants and addons are added on its own screen. */
-export function AddMenuItemDialog(props: { opened: boolean; onClose: () => void; currency: string }) {
+export function AddMenuItemDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  currency: string;
+  catalogue: StoreCatalogue;
+}) {
   const { t } = useTranslation('menu');
   const dialogProps = useDialogProps(true);
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={t('add.title')} size="lg" {...dialogProps}>
-      <AddMenuItemForm currency={props.currency} onDone={props.onClose} />
+      <AddMenuItemForm currency={props.currency} catalogue={props.catalogue} onDone={props.onClose} />
     </Modal>
   );
 }

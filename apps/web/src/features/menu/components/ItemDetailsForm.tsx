@@ -2,9 +2,9 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { type Category, type MenuItem, menuItemSchema, type Tax } from '@comanda/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { zodValidate } from '../../../app/forms.ts';
+import { zodValidate } from '../../../lib/forms.ts';
 import { useSaveMutation } from '../../../app/mutations.ts';
-import { menuKeys, updateMenuItem } from '../api.ts';
+import { updateMenuItem } from '../api/mutations.ts';
 import { itemFormValues, MenuItemFields, type MenuItemFormValues } from './MenuItemFields.tsx';
 
 /** The id of the details form, so the page header's Save button can submit it. */
@@ -18,7 +18,7 @@ export function useItemForm(item: MenuItem, currency: string) {
   });
   const save = useSaveMutation({
     mutationFn: updateMenuItem,
-    invalidate: [menuKeys.items],
+    changes: ['menu'],
     onSuccess: () => form.resetDirty(),
   });
   const onSubmit = form.onSubmit((values) => save.mutate({ id: item.id, ...menuItemSchema.parse(values) }));

@@ -3,6 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import type { MenuItem } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { showMoney } from '../money.ts';
 import { ItemImage } from './ItemImage.tsx';
 
@@ -12,7 +13,7 @@ export function MenuItemCard({ item, currency }: { item: MenuItem; currency: str
   return (
     <Card
       component={Link}
-      to={`/dashboard/settings/menu-items/${item.id}`}
+      to={paths.dashboard.settings.menuItem.to(item.id)}
       withBorder
       radius="lg"
       padding="sm"

@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { addonSchema, type MenuOption, variantSchema } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-import { zodValidate } from '../../../app/forms.ts';
+import { zodValidate } from '../../../lib/forms.ts';
 import { useSaveMutation } from '../../../app/mutations.ts';
-import { addOption, menuKeys, type OptionKind, updateOption } from '../api.ts';
+import { addOption, type OptionKind, updateOption } from '../api/mutations.ts';
 import { showMoney } from '../money.ts';
 import { useDialogProps } from './dialog-props.ts';
 import { asAmount } from './MenuItemFields.tsx';
@@ -33,12 +33,12 @@ function OptionForm(props: {
   });
   const add = useSaveMutation({
     mutationFn: addOption,
-    invalidate: [menuKeys.items],
+    changes: ['menu'],
     onSuccess: props.onDone,
   });
   const update = useSaveMutation({
     mutationFn: updateOption,
-    invalidate: [menuKeys.items],
+    changes: ['menu'],
     onSuccess: props.onDone,
   });
   const pending = add.isPending || update.isPending;

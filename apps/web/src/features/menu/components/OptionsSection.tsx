@@ -15,8 +15,9 @@ import {
 import { IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { MenuOption } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-import { confirmIrreversible, useSaveMutation } from '../../../app/mutations.ts';
-import { deleteOption, menuKeys, type OptionKind } from '../api.ts';
+import { useSaveMutation } from '../../../app/mutations.ts';
+import { confirmIrreversible } from '../../../lib/confirm.ts';
+import { deleteOption, type OptionKind } from '../api/mutations.ts';
 import { showMoney } from '../money.ts';
 
 /**
@@ -35,7 +36,7 @@ export function OptionsSection(props: {
 }) {
   const { t } = useTranslation('menu');
   const { kind, options, currency } = props;
-  const remove = useSaveMutation({ mutationFn: deleteOption, invalidate: [menuKeys.items] });
+  const remove = useSaveMutation({ mutationFn: deleteOption, changes: ['menu'] });
   const k = (key: string) => `${kind}.${key}`;
   const bodyId = `${kind}-list`;
 

@@ -7,9 +7,10 @@ import imageCompression from 'browser-image-compression';
 import compressionScript from 'browser-image-compression/dist/browser-image-compression.js?url';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmIrreversible, useSaveMutation } from '../../../app/mutations.ts';
-import { toast } from '../../../app/toast.ts';
-import { menuKeys, removeMenuItemPhoto, uploadMenuItemPhoto } from '../api.ts';
+import { useSaveMutation } from '../../../app/mutations.ts';
+import { confirmIrreversible } from '../../../lib/confirm.ts';
+import { toast } from '../../../lib/toast.ts';
+import { removeMenuItemPhoto, uploadMenuItemPhoto } from '../api/mutations.ts';
 import { ItemImage } from './ItemImage.tsx';
 
 const NOT_A_FILE = 'The file given is not an instance of Blob or File';
@@ -20,8 +21,8 @@ export function PhotoCard({ item }: { item: MenuItem }) {
   const { t } = useTranslation('menu');
   const resetRef = useRef<() => void>(null);
   const [compressing, setCompressing] = useState(false);
-  const upload = useSaveMutation({ mutationFn: uploadMenuItemPhoto, invalidate: [menuKeys.items] });
-  const remove = useSaveMutation({ mutationFn: removeMenuItemPhoto, invalidate: [menuKeys.items] });
+  const upload = useSaveMutation({ mutationFn: uploadMenuItemPhoto, changes: ['menu'] });
+  const remove = useSaveMutation({ mutationFn: removeMenuItemPhoto, changes: ['menu'] });
 
   const onFile = async (file: unknown) => {
     resetRef.current?.();

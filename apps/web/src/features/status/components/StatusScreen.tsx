@@ -2,7 +2,7 @@ import { Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@manti
 import { IconChefHat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../../app/document-title.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { MAIN_ID, SkipLink } from '../../../components/SkipLink.tsx';
 
 interface StatusScreenProps {

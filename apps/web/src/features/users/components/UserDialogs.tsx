@@ -9,9 +9,9 @@ import {
   type User,
 } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-import { zodValidate } from '../../../app/forms.ts';
+import { zodValidate } from '../../../lib/forms.ts';
 import { useSaveMutation } from '../../../app/mutations.ts';
-import { addUser, resetUserPassword, updateUser, usersKey } from '../api.ts';
+import { addUser, resetUserPassword, updateUser } from '../api/mutations.ts';
 import { useDialogProps } from './dialog-props.ts';
 import { ScopesField } from './ScopesField.tsx';
 
@@ -86,7 +86,7 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
     },
     validate: zodValidate(addUserSchema),
   });
-  const save = useSaveMutation({ mutationFn: addUser, invalidate: [usersKey], onSuccess: onDone });
+  const save = useSaveMutation({ mutationFn: addUser, changes: ['users'], onSuccess: onDone });
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(addUserSchema.parse(values)))} noValidate>
       <Stack gap="md">
@@ -145,7 +145,7 @@ function UpdateUserForm({
     },
     validate: zodValidate(updateUserSchema),
   });
-  const save = useSaveMutation({ mutationFn: updateUser, invalidate: [usersKey], onSuccess: onDone });
+  const save = useSaveMutation({ mutationFn: updateUser, changes: ['users'], onSuccess: onDone });
   return (
     <form
       onSubmit={form.onSubmit((values) =>
@@ -176,7 +176,7 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
     initialValues: { password: '' },
     validate: zodValidate(resetUserPasswordSchema),
   });
-  const save = useSaveMutation({ mutationFn: resetUserPassword, invalidate: [usersKey], onSuccess: onDone });
+  const save = useSaveMutation({ mutationFn: resetUserPassword, changes: ['users'], onSuccess: onDone });
   return (
     <form
       onSubmit={form.onSubmit(({ password }) => save.mutate({ username: user.username, password }))}

@@ -1,29 +1,12 @@
-import type { Category, MenuItem, StoreSettings, Tax, menuItemSchema, variantSchema } from '@comanda/core';
+import type { addonSchema, menuItemSchema, variantSchema } from '@comanda/core';
 import type { z } from 'zod';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 type Message = { message: string };
-export type MenuItemBody = z.output<typeof menuItemSchema>;
-export type OptionBody = z.output<typeof variantSchema>;
+export type MenuItemBody = z.input<typeof menuItemSchema>;
 /** Variants and addons share their calls, under /menu-items/variants and /menu-items/addons. */
 export type OptionKind = 'variant' | 'addon';
-
-// Query keys of the menu screens, written once. Invalidating `items` also refreshes every item's detail.
-export const menuKeys = {
-  items: ['menu', 'items'] as const,
-  item: (id: number) => ['menu', 'items', id] as const,
-  categories: ['menu', 'categories'] as const,
-  taxes: ['menu', 'taxes'] as const,
-  store: ['menu', 'store'] as const,
-};
-
-export const fetchMenuItems = () => apiRequest<MenuItem[]>('/menu-items');
-export const fetchMenuItem = (id: number) => apiRequest<MenuItem>(`/menu-items/${id}`);
-export const fetchCategories = () => apiRequest<Category[]>('/settings/categories');
-export const fetchTaxes = () => apiRequest<Tax[]>('/settings/taxes');
-/** The menu screens read only the store's currency from its settings. */
-export const fetchStoreCurrency = () =>
-  apiRequest<StoreSettings>('/settings/store-setting').then((s) => s.currency);
+export type OptionBody = z.input<typeof variantSchema> | z.input<typeof addonSchema>;
 
 export const addMenuItem = (body: MenuItemBody) =>
   apiRequest<Message & { id: number }>('/menu-items/add', { method: 'POST', body });

@@ -7,13 +7,18 @@ import {
   setSigningOut,
   storeUser,
 } from './session.ts';
-import type { SessionUser } from '@comanda/core';
+import type { ApiErrorBody, SessionUser } from '@comanda/core';
 
-/** An answer other than 2xx; `serverMessage` is the server's `message`, when it sent one. */
+/**
+ * An answer other than 2xx. `serverMessage` is the server's `message`, `code` its catalogue code
+ * (packages/core/src/errors.ts) and `params` what fills the message's `{{name}}` marks, when it sent them.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
+    readonly code?: string,
+    readonly params: Record<string, string> = {},
   ) {
     super(serverMessage ?? `HTTP ${status}`);
   }
@@ -22,11 +27,17 @@ export class ApiError extends Error {
 export const API_BASE = '/api/v1';
 const MAX_REFRESH_FAILURES = 3;
 
-type Navigate = (to: string) => void;
-let navigate: Navigate = (to) => window.location.assign(to);
-/** The router hands its navigate function here so redirects stay inside the single-page app. */
-export function setNavigator(fn: Navigate) {
-  navigate = fn;
+/** Where the client sends the user; the app fills it in, so redirects stay inside the single-page app. */
+export interface ApiRedirects {
+  /** The session is over: that audience's sign-in page. */
+  signedOut: (aud: Audience) => void;
+  /** 402: the inactive-subscription page. */
+  paymentRequired: () => void;
+}
+// Only the landing page runs before the app sets these, and it calls no API.
+let redirects: ApiRedirects = { signedOut: () => undefined, paymentRequired: () => undefined };
+export function setApiRedirects(r: ApiRedirects) {
+  redirects = r;
 }
 
 const refreshFailures: Record<Audience, number> = { tenant: 0, superadmin: 0 };
@@ -43,7 +54,7 @@ export function endSession(aud: Audience) {
   forgetSession(aud);
   queryClient.clear();
   refreshFailures[aud] = 0;
-  navigate(aud === 'superadmin' ? '/superadmin' : '/login');
+  redirects.signedOut(aud);
 }
 
 /** One refresh at a time per audience; concurrent 401s wait for the same one. */
@@ -92,7 +103,7 @@ export async function downloadFile(path: string): Promise<void> {
 /**
  * The one API client (SPEC §7, §8): always sends cookies; on 401/403 refreshes once and retries; after
  * more than 3 failed refreshes, or once the server has dropped the session, signs out; on 402 goes to
- * the inactive-subscription page. Throws ApiError with the server's message.
+ * the inactive-subscription page. Throws ApiError with the server's message and code.
  */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const aud = opts.audience ?? (path.startsWith('/superadmin') ? 'superadmin' : 'tenant');
@@ -123,7 +134,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
       if (refreshFailures[aud] > MAX_REFRESH_FAILURES || !hasAuthCookie(aud)) endSession(aud);
     }
   }
-  if (res.status === 402) navigate('/dashboard/inactive-subscription');
+  if (res.status === 402) redirects.paymentRequired();
 
   if (opts.download && res.ok) {
     const disposition = res.headers.get('content-disposition') ?? '';
@@ -138,8 +149,15 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     body = undefined;
   }
   if (!res.ok) {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    throw new ApiError(res.status, typeof message === 'string' ? message : undefined);
+    const error = (body ?? {}) as Partial<Record<keyof ApiErrorBody, unknown>>;
+    throw new ApiError(
+      res.status,
+      typeof error.message === 'string' ? error.message : undefined,
+      typeof error.code === 'string' ? error.code : undefined,
+      typeof error.params === 'object' && error.params !== null
+        ? (error.params as Record<string, string>)
+        : undefined,
+    );
   }
   return body as T;
 }

@@ -1,0 +1,48 @@
+/**
+ * Every route of the web app (SPEC §2), written once: the route table, the navigation tables, links and
+ * redirects all read them from here. Route paths are absolute; `paths.x.route` is the pattern a route
+ * with a parameter is declared under.
+ */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  noAccess: '/no-access',
+  success: '/success',
+  cancelledPayment: '/cancelled-payment',
+
+  superadmin: {
+    login: '/superadmin',
+    /** An older address of the sign-in page; redirects to `login`. */
+    loginAlias: '/superadmin/login',
+    root: '/superadmin/dashboard',
+    home: '/superadmin/dashboard/home',
+    support: '/superadmin/dashboard/contact-support',
+  },
+
+  dashboard: {
+    root: '/dashboard',
+    home: '/dashboard/home',
+    inactiveSubscription: '/dashboard/inactive-subscription',
+    users: '/dashboard/users',
+    profile: '/dashboard/profile',
+    devices: '/dashboard/devices',
+    support: '/dashboard/contact-support',
+    settings: {
+      root: '/dashboard/settings',
+      details: '/dashboard/settings/details',
+      print: '/dashboard/settings/print-settings',
+      tables: '/dashboard/settings/tables',
+      menuItems: '/dashboard/settings/menu-items',
+      categories: '/dashboard/settings/menu-items/categories',
+      menuItem: {
+        route: '/dashboard/settings/menu-items/:id',
+        to: (id: number) => `/dashboard/settings/menu-items/${id}`,
+      },
+      taxes: '/dashboard/settings/tax-setup',
+      paymentTypes: '/dashboard/settings/payment-types',
+    },
+  },
+} as const;

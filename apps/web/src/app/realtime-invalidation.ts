@@ -1,0 +1,58 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { TenantEvents, TenantEventName } from '@comanda/core';
+import { devicesQueryKey } from '../features/devices/api/get-devices.ts';
+import { menuItemsQueryKey } from '../features/menu/api/get-menu-items.ts';
+import { profileQueryKey } from '../features/profile/api/get-profile.ts';
+import { categoriesQueryKey } from '../features/settings/api/get-categories.ts';
+import { paymentTypesQueryKey } from '../features/settings/api/get-payment-types.ts';
+import { printSettingsQueryKey } from '../features/settings/api/get-print-settings.ts';
+import { storeSettingsQueryKey } from '../features/settings/api/get-store-settings.ts';
+import { tablesQueryKey } from '../features/settings/api/get-tables.ts';
+import { taxesQueryKey } from '../features/settings/api/get-taxes.ts';
+import { usersQueryKey } from '../features/users/api/get-users.ts';
+
+/**
+ * What goes stale when a resource changes: the cached answers that show it. A save on this tab
+ * (useSaveMutation's `changes`) and an event from another tab (RealtimeInvalidation) both go through
+ * this one map, so the two cannot disagree. A new module adds its resources here.
+ */
+export const STALE_AFTER = {
+  // The currency rescales every menu price.
+  store: [storeSettingsQueryKey, menuItemsQueryKey],
+  print: [printSettingsQueryKey],
+  tables: [tablesQueryKey],
+  // Items show their category and tax; deleting one leaves its items without.
+  category: [categoriesQueryKey, menuItemsQueryKey],
+  tax: [taxesQueryKey, menuItemsQueryKey],
+  payment_type: [paymentTypesQueryKey],
+  // Categories and taxes count their items.
+  menu: [menuItemsQueryKey, categoriesQueryKey, taxesQueryKey],
+  users: [usersQueryKey],
+  devices: [devicesQueryKey],
+  profile: [profileQueryKey],
+} as const satisfies Record<string, readonly QueryKey[]>;
+
+export type Resource = keyof typeof STALE_AFTER;
+
+/** The resources each tenant event changes (packages/core/src/events.ts). */
+export const EVENT_CHANGES: { [E in TenantEventName]: (payload: TenantEvents[E]) => readonly Resource[] } = {
+  store_updated: () => ['store'],
+  print_settings_updated: () => ['print'],
+  tables_updated: () => ['tables'],
+  catalogue_updated: ({ kind }) => [kind],
+  menu_updated: () => ['menu'],
+  users_updated: () => ['users'],
+  // The order screens (issues 10, 11) add their resources here; nothing on screen shows orders yet.
+  new_order: () => [],
+  order_update: () => [],
+  new_qrorder: () => [],
+};
+
+/** Marks every cached answer that shows these resources stale; screens on display fetch again. */
+export async function invalidateResources(queryClient: QueryClient, resources: readonly Resource[]) {
+  // A resource this build does not know (an event from a newer server) changes nothing here.
+  const known = resources.filter((resource) => Object.hasOwn(STALE_AFTER, resource));
+  const staleAfter: Record<Resource, readonly QueryKey[]> = STALE_AFTER;
+  const keys = new Set(known.flatMap((resource) => staleAfter[resource]));
+  await Promise.all([...keys].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

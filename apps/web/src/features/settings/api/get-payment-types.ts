@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PaymentType } from '@comanda/core';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const paymentTypesQueryKey = ['payment-types'] as const;
+
+export const paymentTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: paymentTypesQueryKey,
+    queryFn: () => apiRequest<PaymentType[]>('/settings/payment-types'),
+  });
