@@ -11,6 +11,8 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Files of one worker share one app and database (startTestApp in test/harness.ts).
+          isolate: false,
         },
       },
       {

@@ -25,8 +25,18 @@ export type DatabaseOptions =
       /** A login role the operator made (DATABASE_APP_URL); without it the app makes comanda_login. */
       appUrl?: string;
       poolSize?: number;
+      tenantIsolation?: TenantIsolation;
     }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; tenantIsolation?: TenantIsolation };
+
+/**
+ * 'rls' (the default, and the only mode production uses): inTenant runs as comanda_app, so row-level
+ * security hides other tenants' rows. 'filters-only' is for tests alone: inTenant still sets
+ * app.tenant_id but runs as a role RLS does not bind (the PGlite superuser session, or an owner
+ * connection on PostgreSQL), so a repo function that forgets its tenant_id filter fails a test instead
+ * of being saved by RLS.
+ */
+export type TenantIsolation = 'rls' | 'filters-only';
 
 /** The role requests log in as when the operator provides none (docs/database.md). */
 export const LOGIN_ROLE = 'comanda_login';
@@ -242,15 +252,27 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
     options: '-c role=comanda_system',
   });
+  // Test-only (filters-only): the request role has no table rights of its own, so tenant
+  // transactions run on the owner, whom RLS does not bind.
+  const ownerPool =
+    options.tenantIsolation === 'filters-only'
+      ? new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+      : undefined;
   return {
     db: drizzlePg({ client: pool, schema }) as Db,
     systemDb: drizzlePg({ client: sessionPool, schema }) as Db,
+    ...(ownerPool ? { unboundDb: drizzlePg({ client: ownerPool, schema }) as Db } : {}),
     systemPool,
     accessTokenKey,
     close: async () => {
       // The realtime adapter may still be acquiring its LISTEN connection when it is closed (a node
       // stopped right after starting); it then never gives it back and end() would wait for ever.
-      await Promise.all([pool.end(), sessionPool.end(), Promise.race([systemPool.end(), sleep(1_000)])]);
+      await Promise.all([
+        pool.end(),
+        sessionPool.end(),
+        ownerPool?.end(),
+        Promise.race([systemPool.end(), sleep(1_000)]),
+      ]);
     },
   };
 }
@@ -289,6 +311,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       );
       return fn(tx);
     });
+  // filters-only (tests): tenant transactions set app.tenant_id without the role switch, as the
+  // PGlite superuser session or the PostgreSQL owner, so only the repos' own filters separate tenants.
+  const unbound =
+    options.tenantIsolation === 'filters-only' ? ('unboundDb' in opened ? opened.unboundDb : db) : undefined;
+  const asTenant = <T>(tenantId: string, fn: (tx: Tx) => Promise<T>) =>
+    unbound
+      ? unbound.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+          return fn(tx);
+        })
+      : as('comanda_app', tenantId, fn);
   let sink: EventSink = () => undefined;
   return {
     kind: options.kind,
@@ -303,7 +336,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     inTenant: async (tenantId, fn) => {
       const queued: TenantEvent[] = [];
       const emit: Emit = (name, payload) => void queued.push({ name, payload } as TenantEvent);
-      const result = await as('comanda_app', String(tenantId), (tx) => fn(tx, emit));
+      const result = await asTenant(String(tenantId), (tx) => fn(tx, emit));
       if (queued.length) sink(tenantId, queued);
       return result;
     },
