@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -78,6 +79,27 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   });
 }
 
+const appDatabaseOf = new WeakMap<TestDatabase, TestDatabase>();
+
+/**
+ * The database as tests see it: their own set-up and inspection in a tenant (app.database.inTenant)
+ * always runs behind RLS, as comanda_app, so it needs no tenant filter of its own. Only the app runs
+ * filters-only under TEST_RLS=off: a filter it forgets then shows in what it answers or changes.
+ */
+function behindRls(database: TestDatabase): TestDatabase {
+  if (tenantIsolation === 'rls') return database;
+  const tests: TestDatabase = {
+    ...database,
+    inTenant: (tenantId, fn) =>
+      database.inTenant(tenantId, async (tx, emit) => {
+        await tx.execute(sql`select set_config('role', 'comanda_app', true)`);
+        return fn(tx, emit);
+      }),
+  };
+  appDatabaseOf.set(tests, database);
+  return tests;
+}
+
 export type TestApp = Awaited<ReturnType<typeof bootTestApp>>;
 
 /** A port the kernel says is free on 127.0.0.1 right now. */
@@ -136,7 +158,9 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
     ...env,
   });
   // A second app on another's database is a second node of one deployment.
-  const database = opts.database ?? (await openTestDatabase());
+  const database = opts.database
+    ? (appDatabaseOf.get(opts.database) ?? opts.database)
+    : await openTestDatabase();
   const { app, ctx, auth } = await buildApp({
     config,
     database,
@@ -149,7 +173,7 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
     app,
     ctx,
     auth,
-    database,
+    database: behindRls(database),
     url,
     dataDir,
     /** A new browser-like client with its own cookie jar. */
