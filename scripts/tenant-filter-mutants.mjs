@@ -5,7 +5,7 @@
 // tenant filter no test would miss. Only the tests of the repo's module and of the modules importing
 // it run, unless --all. Join conditions between two tables' tenant_id columns are left alone: ids are
 // unique across tenants, so removing one changes no answer.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RLS_ONLY_TESTS } from './rls-only-tests.mjs';
@@ -73,9 +73,23 @@ for (const file of sources) {
   }
 }
 
+/** Runs vitest on the tests and answers its exit code; a signal to this script ends it too. */
+let running;
+function vitest(testFiles) {
+  return new Promise((resolve) => {
+    running = spawn(
+      'npx',
+      ['vitest', 'run', '--project', 'server', '--bail=1', '--reporter=dot', ...testFiles],
+      { env: { ...process.env, TEST_DB: 'pglite', TEST_RLS: 'off' }, stdio: 'ignore', detached: true },
+    );
+    running.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 let restore;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    if (running?.pid) process.kill(-running.pid, 'SIGKILL');
     restore?.();
     process.exit(130);
   });
@@ -97,18 +111,14 @@ for (const mutant of mutants) {
     original.slice(0, mutant.index) + 'undefined' + original.slice(mutant.index + mutant.length),
   );
   const started = Date.now();
-  let res;
+  let status;
   try {
-    res = spawnSync(
-      'npx',
-      ['vitest', 'run', '--project', 'server', '--bail=1', '--reporter=dot', ...testsFor(mutant.file)],
-      { env: { ...process.env, TEST_DB: 'pglite', TEST_RLS: 'off' }, encoding: 'utf8' },
-    );
+    status = await vitest(testsFor(mutant.file));
   } finally {
     restore();
     restore = undefined;
   }
-  const killed = res.status !== 0;
+  const killed = status !== 0;
   const where = `${mutant.file}:${mutant.line} ${mutant.fn}()`;
   results.push({ ...mutant, killed, where });
   console.log(
