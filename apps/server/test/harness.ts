@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject, vi } from 'vitest';
+import type { Emit } from '@comanda/core';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -90,11 +91,19 @@ function behindRls(database: TestDatabase): TestDatabase {
   if (tenantIsolation === 'rls') return database;
   const tests: TestDatabase = {
     ...database,
-    inTenant: (tenantId, fn) =>
-      database.inTenant(tenantId, async (tx, emit) => {
-        await tx.execute(sql`select set_config('role', 'comanda_app', true)`);
-        return fn(tx, emit);
-      }),
+    inTenant: async (tenantId, fn) => {
+      const queued: Parameters<Emit>[] = [];
+      const result = await database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'comanda_app', true)`,
+        );
+        return fn(tx, ((...event: Parameters<Emit>) => void queued.push(event)) as Emit);
+      });
+      // Committed: its events leave the one way events leave, through the app's own inTenant.
+      if (queued.length)
+        await database.inTenant(tenantId, async (_tx, emit) => queued.forEach((e) => emit(...e)));
+      return result;
+    },
   };
   appDatabaseOf.set(tests, database);
   return tests;

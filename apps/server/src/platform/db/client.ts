@@ -2,10 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  type PgDatabase,
+  type PgQueryResultHKT,
+  PgTable,
+  type PgTransaction,
+  getTableConfig,
+} from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import type { Emit, TenantEvent } from '@comanda/core';
@@ -34,9 +40,29 @@ export type DatabaseOptions =
  * security hides other tenants' rows. 'filters-only' is for tests alone: inTenant still sets
  * app.tenant_id but runs as a role RLS does not bind (the PGlite superuser session, or an owner
  * connection on PostgreSQL), so a repo function that forgets its tenant_id filter fails a test instead
- * of being saved by RLS.
+ * of being saved by RLS; and every statement it runs must name the tenant (see requireTenantFilter).
  */
 export type TenantIsolation = 'rls' | 'filters-only';
+
+/** Tables with a tenant_id column: Citus distributes them by it, so every query of one must name it. */
+const TENANT_TABLES = (Object.values(schema) as unknown[])
+  .flatMap((t) => (is(t, PgTable) ? [getTableConfig(t)] : []))
+  .filter((t) => t.columns.some((c) => c.name === 'tenant_id'))
+  .map((t) => new RegExp(`\\b${t.name}\\b`));
+
+/**
+ * filters-only: a select, update or delete in a tenant transaction that reads a tenant table must
+ * compare a tenant_id with a value. Ids are unique across tenants, so a filter forgotten where the id
+ * came from the session or an earlier filtered read changes no answer; this catches it anyway (and
+ * a query Citus could not route to one shard). Inserts carry the tenant in their values.
+ */
+function requireTenantFilter(query: string) {
+  if (!/^\s*(select|update|delete|with)\b/i.test(query)) return;
+  if (!TENANT_TABLES.some((table) => table.test(query))) return;
+  if (/tenant_id"?\s*=\s*\$\d+/.test(query)) return;
+  throw new Error(`A tenant query without a tenant_id filter: ${query}`);
+}
+const tenantFilterCheck = { logQuery: requireTenantFilter };
 
 /** The role requests log in as when the operator provides none (docs/database.md). */
 export const LOGIN_ROLE = 'comanda_login';
@@ -261,7 +287,9 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   return {
     db: drizzlePg({ client: pool, schema }) as Db,
     systemDb: drizzlePg({ client: sessionPool, schema }) as Db,
-    ...(ownerPool ? { unboundDb: drizzlePg({ client: ownerPool, schema }) as Db } : {}),
+    ...(ownerPool
+      ? { unboundDb: drizzlePg({ client: ownerPool, schema, logger: tenantFilterCheck }) as Db }
+      : {}),
     systemPool,
     accessTokenKey,
     close: async () => {
@@ -314,7 +342,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // filters-only (tests): tenant transactions set app.tenant_id without the role switch, as the
   // PGlite superuser session or the PostgreSQL owner, so only the repos' own filters separate tenants.
   const unbound =
-    options.tenantIsolation === 'filters-only' ? ('unboundDb' in opened ? opened.unboundDb : db) : undefined;
+    options.tenantIsolation !== 'filters-only'
+      ? undefined
+      : 'pglite' in opened
+        ? (drizzlePglite({ client: opened.pglite, schema, logger: tenantFilterCheck }) as Db)
+        : opened.unboundDb;
   const asTenant = <T>(tenantId: string, fn: (tx: Tx) => Promise<T>) =>
     unbound
       ? unbound.transaction(async (tx) => {
