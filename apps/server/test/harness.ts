@@ -97,7 +97,7 @@ function behindRls(database: TestDatabase): TestDatabase {
         await tx.execute(
           sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'comanda_app', true)`,
         );
-        return fn(tx, ((...event: Parameters<Emit>) => void queued.push(event)) as Emit);
+        return fn(tx, (...event: Parameters<Emit>) => void queued.push(event));
       });
       // Committed: its events leave the one way events leave, through the app's own inTenant.
       if (queued.length)
