@@ -11,6 +11,8 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Files of one worker share one app and database (startTestApp in test/harness.ts).
+          isolate: false,
         },
       },
       {
@@ -20,7 +22,9 @@ export default defineConfig({
           globalSetup: ['e2e/src/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files share the one server global-setup starts but nothing else: each registers its own
+          // tenants and runs its own Chromium. Two at a time keep a 2-core machine busy, not swamped.
+          maxWorkers: 2,
         },
       },
     ],

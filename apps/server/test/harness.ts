@@ -3,13 +3,21 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject, vi } from 'vitest';
+import type { Emit } from '@comanda/core';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { type Database, type Db, type Tx, openDatabase } from '../src/platform/db/client.ts';
+import {
+  type Database,
+  type Db,
+  type TenantIsolation,
+  type Tx,
+  openDatabase,
+} from '../src/platform/db/client.ts';
 import { COOKIES } from '../src/platform/session-tokens.ts';
 import { deviceName } from '../src/platform/user-agent.ts';
 import * as schema from '../src/platform/db/schema.ts';
@@ -38,20 +46,28 @@ export async function copyTemplateDatabase(db: { url: string; template: string }
   return u.toString();
 }
 
-/** A fresh copy of the migrated database for one test file. */
+/**
+ * TEST_RLS=off runs the suite with row-level security out of the way (inTenant sets the tenant but
+ * not the role), so a repo function that forgets its tenant_id filter fails a test. Test-only: nothing
+ * in the app can select this mode.
+ */
+const tenantIsolation: TenantIsolation = process.env.TEST_RLS === 'off' ? 'filters-only' : 'rls';
+
+/** A fresh copy of the migrated database. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const db = inject('db');
   if (db.kind === 'pglite') {
     const database = await openDatabase({
       kind: 'pglite',
       loadDataDir: new Blob([fs.readFileSync(db.file)]),
+      tenantIsolation,
     });
     // The embedded session is a superuser; outside inTenant/asSystem nothing switches its role.
     const owner: Db = drizzlePglite({ client: database.pglite!, schema });
     return Object.assign(database, { asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn) });
   }
   const ownerUrl = await copyTemplateDatabase(db);
-  const database = await openDatabase({ kind: 'postgres', url: ownerUrl, poolSize: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: ownerUrl, poolSize: 4, tenantIsolation });
   const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 2 });
   const owner: Db = drizzlePg({ client: ownerPool, schema });
   const closeApp = database.close.bind(database);
@@ -64,7 +80,36 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   });
 }
 
-export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+const appDatabaseOf = new WeakMap<TestDatabase, TestDatabase>();
+
+/**
+ * The database as tests see it: their own set-up and inspection in a tenant (app.database.inTenant)
+ * always runs behind RLS, as comanda_app, so it needs no tenant filter of its own. Only the app runs
+ * filters-only under TEST_RLS=off: a filter it forgets then shows in what it answers or changes.
+ */
+function behindRls(database: TestDatabase): TestDatabase {
+  if (tenantIsolation === 'rls') return database;
+  const tests: TestDatabase = {
+    ...database,
+    inTenant: async (tenantId, fn) => {
+      const queued: Parameters<Emit>[] = [];
+      const result = await database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'comanda_app', true)`,
+        );
+        return fn(tx, (...event: Parameters<Emit>) => void queued.push(event));
+      });
+      // Committed: its events leave the one way events leave, through the app's own inTenant.
+      if (queued.length)
+        await database.inTenant(tenantId, async (_tx, emit) => queued.forEach((e) => emit(...e)));
+      return result;
+    },
+  };
+  appDatabaseOf.set(tests, database);
+  return tests;
+}
+
+export type TestApp = Awaited<ReturnType<typeof bootTestApp>>;
 
 /** A port the kernel says is free on 127.0.0.1 right now. */
 export function freePort(): Promise<number> {
@@ -79,16 +124,35 @@ export function freePort(): Promise<number> {
   });
 }
 
+interface TestAppOptions {
+  logStream?: { write(line: string): void };
+  database?: TestDatabase;
+  webDist?: string;
+}
+
+// Booting an app and copying the database is most of a small file's time: every file of a worker
+// (the server project runs with isolate: false) shares one default app. Tests keep apart by tenant
+// (createTenant), so none may count rows across tenants. The worker's exit ends it.
+let sharedApp: Promise<TestApp> | undefined;
+
+/**
+ * The real application on a loopback port. With no env and no options: the worker's shared app, whose
+ * close() does nothing. With either: an app of its own, with its own database (unless given) and data
+ * dir, closed by close().
+ */
+export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}) {
+  if (Object.keys(env).length > 0 || Object.keys(opts).length > 0) return bootTestApp(env, opts);
+  sharedApp ??= bootTestApp({}, {});
+  return { ...(await sharedApp), close: async () => undefined };
+}
+
 /**
  * The real application on a loopback port with its own database and data dir (and a web build
  * to serve, when given). The port is chosen
  * first so that PUBLIC_URL (unless a test sets one) is the URL the server really answers on, as in
  * production: the Origin checks compare with it.
  */
-export async function startTestApp(
-  env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void }; database?: TestDatabase; webDist?: string } = {},
-) {
+async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
   const port = await freePort();
   const config = loadConfig({
@@ -103,7 +167,9 @@ export async function startTestApp(
     ...env,
   });
   // A second app on another's database is a second node of one deployment.
-  const database = opts.database ?? (await openTestDatabase());
+  const database = opts.database
+    ? (appDatabaseOf.get(opts.database) ?? opts.database)
+    : await openTestDatabase();
   const { app, ctx, auth } = await buildApp({
     config,
     database,
@@ -116,7 +182,7 @@ export async function startTestApp(
     app,
     ctx,
     auth,
-    database,
+    database: behindRls(database),
     url,
     dataDir,
     /** A new browser-like client with its own cookie jar. */

@@ -2,10 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  type PgDatabase,
+  type PgQueryResultHKT,
+  PgTable,
+  type PgTransaction,
+  getTableConfig,
+} from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import type { Emit, TenantEvent } from '@comanda/core';
@@ -25,8 +31,38 @@ export type DatabaseOptions =
       /** A login role the operator made (DATABASE_APP_URL); without it the app makes comanda_login. */
       appUrl?: string;
       poolSize?: number;
+      tenantIsolation?: TenantIsolation;
     }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; tenantIsolation?: TenantIsolation };
+
+/**
+ * 'rls' (the default, and the only mode production uses): inTenant runs as comanda_app, so row-level
+ * security hides other tenants' rows. 'filters-only' is for tests alone: inTenant still sets
+ * app.tenant_id but runs as a role RLS does not bind (the PGlite superuser session, or an owner
+ * connection on PostgreSQL), so a repo function that forgets its tenant_id filter fails a test instead
+ * of being saved by RLS; and every statement it runs must name the tenant (see requireTenantFilter).
+ */
+export type TenantIsolation = 'rls' | 'filters-only';
+
+/** Tables with a tenant_id column: Citus distributes them by it, so every query of one must name it. */
+const TENANT_TABLES = (Object.values(schema) as unknown[])
+  .flatMap((t) => (is(t, PgTable) ? [getTableConfig(t)] : []))
+  .filter((t) => t.columns.some((c) => c.name === 'tenant_id'))
+  .map((t) => new RegExp(`\\b${t.name}\\b`));
+
+/**
+ * filters-only: a select, update or delete in a tenant transaction that reads a tenant table must
+ * compare a tenant_id with a value. Ids are unique across tenants, so a filter forgotten where the id
+ * came from the session or an earlier filtered read changes no answer; this catches it anyway (and
+ * a query Citus could not route to one shard). Inserts carry the tenant in their values.
+ */
+function requireTenantFilter(query: string) {
+  if (!/^\s*(select|update|delete|with)\b/i.test(query)) return;
+  if (!TENANT_TABLES.some((table) => table.test(query))) return;
+  if (/tenant_id"?\s*=\s*\$\d+/.test(query)) return;
+  throw new Error(`A tenant query without a tenant_id filter: ${query}`);
+}
+const tenantFilterCheck = { logQuery: requireTenantFilter };
 
 /** The role requests log in as when the operator provides none (docs/database.md). */
 export const LOGIN_ROLE = 'comanda_login';
@@ -242,15 +278,29 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
     options: '-c role=comanda_system',
   });
+  // Test-only (filters-only): the request role has no table rights of its own, so tenant
+  // transactions run on the owner, whom RLS does not bind.
+  const ownerPool =
+    options.tenantIsolation === 'filters-only'
+      ? new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+      : undefined;
   return {
     db: drizzlePg({ client: pool, schema }) as Db,
     systemDb: drizzlePg({ client: sessionPool, schema }) as Db,
+    ...(ownerPool
+      ? { unboundDb: drizzlePg({ client: ownerPool, schema, logger: tenantFilterCheck }) as Db }
+      : {}),
     systemPool,
     accessTokenKey,
     close: async () => {
       // The realtime adapter may still be acquiring its LISTEN connection when it is closed (a node
       // stopped right after starting); it then never gives it back and end() would wait for ever.
-      await Promise.all([pool.end(), sessionPool.end(), Promise.race([systemPool.end(), sleep(1_000)])]);
+      await Promise.all([
+        pool.end(),
+        sessionPool.end(),
+        ownerPool?.end(),
+        Promise.race([systemPool.end(), sleep(1_000)]),
+      ]);
     },
   };
 }
@@ -289,6 +339,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       );
       return fn(tx);
     });
+  // filters-only (tests): tenant transactions set app.tenant_id without the role switch, as the
+  // PGlite superuser session or the PostgreSQL owner, so only the repos' own filters separate tenants.
+  const unbound =
+    options.tenantIsolation !== 'filters-only'
+      ? undefined
+      : 'pglite' in opened
+        ? (drizzlePglite({ client: opened.pglite, schema, logger: tenantFilterCheck }) as Db)
+        : opened.unboundDb;
+  const asTenant = <T>(tenantId: string, fn: (tx: Tx) => Promise<T>) =>
+    unbound
+      ? unbound.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+          return fn(tx);
+        })
+      : as('comanda_app', tenantId, fn);
   let sink: EventSink = () => undefined;
   return {
     kind: options.kind,
@@ -303,7 +368,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     inTenant: async (tenantId, fn) => {
       const queued: TenantEvent[] = [];
       const emit: Emit = (name, payload) => void queued.push({ name, payload } as TenantEvent);
-      const result = await as('comanda_app', String(tenantId), (tx) => fn(tx, emit));
+      const result = await asTenant(String(tenantId), (tx) => fn(tx, emit));
       if (queued.length) sink(tenantId, queued);
       return result;
     },

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantId } from '../../platform/db/columns.ts';
+
+export const categories = pgTable(
+  'categories',
+  { tenantId: tenantId(), id: id(), title: text('title').notNull(), createdAt: createdAt() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    // Titles are unique per tenant, ignoring case (0005).
+    uniqueIndex('categories_tenant_title_key').on(t.tenantId, sql`lower(${t.title})`),
+  ],
+);
+
+export const taxes = pgTable(
+  'taxes',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    title: text('title').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    type: text('type', { enum: ['exclusive', 'inclusive'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const paymentTypes = pgTable(
+  'payment_types',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    title: text('title').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);

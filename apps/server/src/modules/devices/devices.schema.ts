@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, ref, tenantId } from '../../platform/db/columns.ts';
+
+export const devices = pgTable(
+  'devices',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    userId: ref('user_id').notNull(),
+    name: text('name').notNull(),
+    ip: text('ip'),
+    location: text('location'),
+    refreshHash: text('refresh_hash').notNull(),
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: at('rotated_at')
+      .notNull()
+      .default(sql`now()`),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at')
+      .notNull()
+      .default(sql`now()`),
+    revokedAt: at('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);

@@ -1,0 +1,31 @@
+import { bigint, boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { updatedAt } from '../../platform/db/columns.ts';
+
+// One row per tenant each (0002).
+
+export const storeSettings = pgTable('store_settings', {
+  tenantId: bigint('tenant_id', { mode: 'number' }).primaryKey(),
+  storeName: text('store_name').notNull().default(''),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  currency: text('currency').notNull().default('USD'),
+  image: text('image'),
+  isQrMenuEnabled: boolean('is_qr_menu_enabled').notNull().default(false),
+  isQrOrderEnabled: boolean('is_qr_order_enabled').notNull().default(false),
+  uniqueQrCode: text('unique_qr_code').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const printSettings = pgTable('print_settings', {
+  tenantId: bigint('tenant_id', { mode: 'number' }).primaryKey(),
+  pageFormat: integer('page_format').notNull().default(80),
+  header: text('header').notNull().default(''),
+  footer: text('footer').notNull().default(''),
+  showNotes: boolean('show_notes').notNull().default(true),
+  isEnablePrint: boolean('is_enable_print').notNull().default(true),
+  showStoreDetails: boolean('show_store_details').notNull().default(true),
+  showCustomerDetails: boolean('show_customer_details').notNull().default(true),
+  printToken: boolean('print_token').notNull().default(true),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,14 @@
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, updatedAt } from '../../platform/db/columns.ts';
+
+export const tenants = pgTable('tenants', {
+  id: id().primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  timezone: text('timezone').notNull().default('UTC'),
+  subscriptionStart: at('subscription_start'),
+  subscriptionEnd: at('subscription_end'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
