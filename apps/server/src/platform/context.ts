@@ -13,6 +13,7 @@ export interface AppContext {
   tokens: AccessTokens;
   mailer: Mailer;
   passwords: PasswordHasher;
-  events: Events;
+  /** Session notices for sockets. Tenant events go only through inTenant's emit, after commit. */
+  events: Omit<Events, 'toTenant'>;
   log: FastifyBaseLogger;
 }

@@ -96,8 +96,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error instanceof AppError) return send(reply, error);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
-        // A malformed id in the path names no record: the same 404 as another tenant's id.
-        if (error.validationContext === 'params') return send(reply, fail('not_found'));
+        // A malformed id in the path names no record: a 404 like another tenant's id, in the words of
+        // the path's schema ("Not found!" for ids, the spec's "Invalid Request!" for a username).
+        if (error.validationContext === 'params') {
+          const message = first?.message ?? ERRORS.not_found.message;
+          return reply
+            .status(404)
+            .send({ message, code: message === ERRORS.not_found.message ? 'not_found' : 'validation' });
+        }
         return send(reply, first?.message ? invalid(first.message) : fail('invalid_request'));
       }
       if (isResponseSerializationError(error)) {

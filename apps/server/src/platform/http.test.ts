@@ -78,6 +78,20 @@ describe('NUL characters', () => {
   });
 });
 
+describe('path parameters the schema refuses', () => {
+  it("answer 404 in the path schema's own words: Not found! for an id, Invalid Request! for a username", async () => {
+    const t = await createTenant(app);
+    expect(await t.client.post('/settings/categories/abc/update', { title: 'X' })).toMatchObject({
+      status: 404,
+      body: { message: 'Not found!', code: 'not_found' },
+    });
+    expect(await t.client.post('/users/update-password/%20', { password: 'long enough' })).toMatchObject({
+      status: 404,
+      body: { message: 'Invalid Request!', code: 'validation' },
+    });
+  });
+});
+
 describe('logged database errors', () => {
   it('keep the code and statement, never the parameters', async () => {
     const capture = new LogCapture();

@@ -12,7 +12,6 @@ import {
   sameHash,
 } from '../../platform/session-tokens.ts';
 import * as devicesRepo from '../devices/devices.repo.ts';
-import * as storeRepo from '../store/store.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import * as resetsRepo from './password-resets.repo.ts';
@@ -97,7 +96,10 @@ export function createAuthService(ctx: AppContext) {
     });
   }
 
-  /** Creates a tenant and its first user, the admin (SPEC §1), from an already computed password hash. */
+  /**
+   * Creates a tenant and its first user, the admin (SPEC §1), from an already computed password hash.
+   * The tenant's store and print settings come with the tenant row (a trigger, migration 0006).
+   */
   async function createTenantWithAdmin(input: {
     bizName: string;
     username: string;
@@ -111,7 +113,6 @@ export function createAuthService(ctx: AppContext) {
         email: input.username,
         timezone: input.timezone,
       });
-      await storeRepo.insertStoreDefaults(tx, tenantId, input.bizName);
       const user = await usersRepo.insertUser(tx, tenantId, {
         username: input.username,
         passwordHash: input.passwordHash,

@@ -1,24 +1,9 @@
-import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { printSettings, storeSettings } from '../../platform/db/schema.ts';
 
-// The store_settings and print_settings tables: one row each per tenant, made at sign-up.
-
-/** A fresh public menu code: 16 url-safe characters, unguessable (96 bits). */
-export function newQrCode(): string {
-  return crypto.randomBytes(12).toString('base64url');
-}
-
-/**
- * Sign-up (system path): the new tenant's store settings, named as the business so the owner's first
- * look at them is not blank, with a fresh menu code, and its print settings with their defaults.
- * Migration 0006 gave tenants from before the same.
- */
-export async function insertStoreDefaults(tx: Tx, tenantId: number, storeName: string) {
-  await tx.insert(storeSettings).values({ tenantId, storeName, uniqueQrCode: newQrCode() });
-  await tx.insert(printSettings).values({ tenantId });
-}
+// The store_settings and print_settings tables: one row each per tenant, made with the tenant by a
+// trigger (migration 0006), so reads only read.
 
 /**
  * The tenant's store settings. `forUpdate` locks the row for this transaction, so two currency changes

@@ -44,7 +44,7 @@ describe('0005_category_titles_unique', () => {
   });
 });
 
-describe('0006_store_rows_at_signup', () => {
+describe('0006_tenant_settings_rows', () => {
   it('gives every tenant lacking them store settings named after it, each with its own menu code, and print settings; keeps existing rows', async () => {
     const before = new PGlite();
     try {
@@ -89,6 +89,14 @@ describe('0006_store_rows_at_signup', () => {
         { tenant_id: 2, header: '', page_format: 80 },
         { tenant_id: 3, header: '', page_format: 80 },
       ]);
+      // A tenant inserted afterwards, by any code, has both rows in the same transaction.
+      await before.exec(
+        `insert into tenants (id, name, email) overriding system value values (4, 'Dona D', 'd@x.test')`,
+      );
+      const made = await before.query<{ store_name: string; page_format: number }>(
+        'select s.store_name, p.page_format from store_settings s join print_settings p using (tenant_id) where tenant_id = 4',
+      );
+      expect(made.rows).toEqual([{ store_name: 'Dona D', page_format: 80 }]);
     } finally {
       await before.close();
     }

@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSaveMutation } from '../../app/mutations.ts';
+import { invalidateResources } from '../../app/realtime-invalidation.ts';
 import { confirmIrreversible } from '../../lib/confirm.ts';
 import { useUnsavedChangesWarning } from '../../app/unsaved-changes.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { paths } from '../../app/paths.ts';
-import { menuItemQueryOptions, menuItemsQueryKey } from './api/get-menu-items.ts';
+import { menuItemQueryOptions } from './api/get-menu-items.ts';
 import { deleteMenuItem, type OptionKind } from './api/mutations.ts';
 import type { StoreCatalogue } from './catalogue.ts';
 import { ITEM_FORM_ID, ItemDetailsForm, useItemForm } from './components/ItemDetailsForm.tsx';
@@ -120,14 +121,16 @@ function ItemDetail({
 
   const remove = useSaveMutation({
     mutationFn: deleteMenuItem,
-    // Not the item's own key (refetching a deleted item only fails): the list alone is refreshed.
+    // Nothing is marked stale while this page still shows the item (it would fetch the deleted item
+    // again): the menu's answers go stale once the list is on screen.
     changes: [],
     onSuccess: () => {
       setDeleted(true);
       // After the warning is off (the next render), leave for the list.
       setTimeout(() => {
         void navigate(LIST_PATH, { replace: true });
-        void queryClient.invalidateQueries({ queryKey: menuItemsQueryKey, exact: true });
+        queryClient.removeQueries({ queryKey: menuItemQueryOptions(data.id).queryKey });
+        void invalidateResources(queryClient, ['menu']);
       }, 0);
     },
   });
