@@ -3,7 +3,7 @@
 // time, it removes that filter, runs the server tests with RLS out of the app's way (TEST_RLS=off on
 // PGlite) and restores the file. A mutant a test fails on is killed; one every test passes is a
 // tenant filter no test would miss. Only the tests of the repo's module and of the modules importing
-// it run, unless --all. Join conditions between two tables' tenant_id columns are left alone: ids are
+// it (directly or through other files) run, unless --all. Join conditions between two tables' tenant_id columns are left alone: ids are
 // unique across tenants, so removing one changes no answer.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,16 +39,18 @@ function functionAt(text, index) {
   return name;
 }
 
-/** The tests of the file's module and of every module that imports it. */
+/** The tests of the file's module and of every module that imports it, directly or through others. */
 function testsFor(file) {
   if (runAll) return tests;
-  const base = path.basename(file);
   const dirs = new Set([path.dirname(file)]);
-  for (const s of sources) {
-    if (
-      s !== file &&
-      new RegExp(`from '[^']*/${base.replace('.', '\\.')}'`).test(fs.readFileSync(s, 'utf8'))
-    ) {
+  const seen = new Set([file]);
+  const queue = [file];
+  while (queue.length) {
+    const base = path.basename(queue.shift()).replace('.', '\\.');
+    for (const s of sources) {
+      if (seen.has(s) || !new RegExp(`from '[^']*/${base}'`).test(fs.readFileSync(s, 'utf8'))) continue;
+      seen.add(s);
+      queue.push(s);
       dirs.add(path.dirname(s));
     }
   }
