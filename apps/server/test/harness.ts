@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject, vi } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { inject, onTestFinished, vi } from 'vitest';
 import type { Emit } from '@comanda/core';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
@@ -18,6 +19,7 @@ import {
   type Tx,
   openDatabase,
 } from '../src/platform/db/client.ts';
+import { insertUser } from '../src/modules/users/users.repo.ts';
 import { COOKIES } from '../src/platform/session-tokens.ts';
 import { deviceName } from '../src/platform/user-agent.ts';
 import * as schema from '../src/platform/db/schema.ts';
@@ -305,6 +307,102 @@ export async function createTenant(app: TestApp, opts: { bizName?: string; passw
     await app.auth.startSession(user, { ip: '127.0.0.1', deviceName: deviceName(client.userAgent) }),
   );
   return { client, username, password, tenantId: user.tenantId };
+}
+
+export type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+/**
+ * Factory: a staff user (named Rui unless told) in the owner's tenant, signed in on a new client. Like
+ * createTenant it writes the row and starts the session directly, with the cached password hash: only
+ * the tests of sign-in and of /users/add go through HTTP for that.
+ */
+export async function createColleague(
+  app: TestApp,
+  owner: { tenantId: number },
+  opts: {
+    scopes: string[];
+    name?: string;
+    password?: string;
+    designation?: string;
+    phone?: string;
+  },
+) {
+  const username = uniqueUsername('staff');
+  const password = opts.password ?? 'staff pw';
+  const passwordHash = await passwordHashOf(app, password);
+  const user = await app.database.inTenant(owner.tenantId, (tx) =>
+    insertUser(tx, owner.tenantId, {
+      username,
+      passwordHash,
+      name: opts.name ?? 'Rui',
+      role: 'staff',
+      scope: opts.scopes.join(','),
+      designation: opts.designation ?? null,
+      phone: opts.phone ?? null,
+    }),
+  );
+  const client = app.client();
+  adoptSession(
+    client,
+    await app.auth.startSession(user, { ip: '127.0.0.1', deviceName: deviceName(client.userAgent) }),
+  );
+  return { client, username, password, userId: user.id };
+}
+
+/** The tenant's audit actions, oldest first. */
+export async function auditActions(app: TestApp, tenantId: number): Promise<string[]> {
+  const rows = await app.database.inTenant(tenantId, (tx) =>
+    tx.select({ action: schema.auditLog.action }).from(schema.auditLog).orderBy(asc(schema.auditLog.id)),
+  );
+  return rows.map((r) => r.action);
+}
+
+/** A GET answered with bytes (QR codes, images), read raw rather than as JSON; path is from the origin. */
+export async function download(client: TestClient, path: string) {
+  const res = await fetch(`${client.baseUrl}${path}`, {
+    headers: client.cookies.size ? { cookie: client.cookieHeader() } : {},
+  });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/**
+ * A socket.io client carrying a browser client's cookies (none: a public socket), connected and
+ * settled: `authenticated` says whether the server put it in its tenant's room. Closed when the test ends.
+ */
+export async function connectSocket(
+  app: TestApp,
+  client?: TestClient,
+  headers: Record<string, string> = {},
+): Promise<{ socket: Socket; authenticated: boolean }> {
+  const socket = io(app.url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { ...(client ? { cookie: client.cookieHeader() } : {}), ...headers },
+    reconnection: false,
+  });
+  onTestFinished(() => void socket.close());
+  let authenticated = false;
+  socket.once('authenticated', () => (authenticated = true));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  // The server sends `authenticated` as it admits the socket, so before it answers anything the
+  // socket says: once this acknowledgement is back, no `authenticated` means a public socket.
+  await socket.timeout(5000).emitWithAck('authenticate', {});
+  return { socket, authenticated };
+}
+
+/** Every payload of one event a socket receives, from now on. */
+export function record(socket: Socket, event: string): unknown[] {
+  const got: unknown[] = [];
+  socket.on(event, (payload: unknown) => got.push(payload));
+  return got;
+}
+
+/** The next payload of an event on a socket: the positive control that makes "nothing else came" mean something. */
+export function next(socket: Socket, event: string): Promise<unknown> {
+  return new Promise((resolve) => socket.once(event, resolve));
 }
 
 /** Reads the newest reset link written to the outbox for a recipient (no SMTP in tests). */

@@ -3,29 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../../platform/mail.ts';
-import { auditLog } from '../../platform/db/schema.ts';
 import {
   type TestApp,
+  auditActions,
+  createColleague,
   createTenant,
   startTestApp,
   uniqueUsername,
   waitForResetToken,
 } from '../../../test/harness.ts';
-import { STAFF_PASSWORD, addStaff } from '../users/users.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-/** The tenant's audit actions, oldest first. */
-async function auditActions(tenantId: number): Promise<string[]> {
-  const rows = await app.database.inTenant(tenantId, (tx) =>
-    tx.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id),
-  );
-  return rows.map((r) => r.action);
-}
 
 describe('POST /auth/signup', () => {
   it.each([
@@ -185,7 +177,7 @@ describe('POST /auth/signin', () => {
 
   it('records sign-ins in the audit log', async () => {
     const t = await createTenant(app);
-    expect(await auditActions(t.tenantId)).toEqual(['tenant.signup', 'auth.signin']);
+    expect(await auditActions(app, t.tenantId)).toEqual(['tenant.signup', 'auth.signin']);
   });
 });
 
@@ -212,14 +204,14 @@ describe('sessions are checked on every request', () => {
     expect(t.client.cookies.has('comanda_auth')).toBe(false);
     expect((await stolen.get('/auth/me')).status).toBe(401);
     expect((await stolen.post('/auth/refresh-token')).status).toBe(401);
-    expect(await auditActions(t.tenantId)).toContain('auth.signout');
+    expect(await auditActions(app, t.tenantId)).toContain('auth.signout');
   });
 
   it("signing out ends only the caller's device: their other devices and a colleague's stay signed in", async () => {
     const t = await createTenant(app);
     const tablet = app.client();
     await tablet.post('/auth/signin', { username: t.username, password: t.password });
-    const colleague = await addStaff(app, t, ['POS']);
+    const colleague = await createColleague(app, t, { scopes: ['POS'] });
     expect((await t.client.post('/auth/signout')).status).toBe(200);
     expect((await tablet.get('/auth/me')).status).toBe(200);
     expect((await colleague.client.get('/auth/me')).status).toBe(200);
@@ -272,7 +264,7 @@ describe('POST /auth/refresh-token', () => {
     // The legitimate holder is signed out too: the session is burnt.
     expect((await t.client.get('/auth/me')).status).toBe(401);
     expect((await t.client.post('/auth/refresh-token')).status).toBe(401);
-    expect(await auditActions(t.tenantId)).toContain('auth.refresh_reuse');
+    expect(await auditActions(app, t.tenantId)).toContain('auth.refresh_reuse');
   });
 
   it('refuses a refresh token it never issued with 401 and signs nobody out', async () => {
@@ -299,7 +291,7 @@ describe('POST /auth/refresh-token', () => {
     // The real session is untouched: it still works and still refreshes.
     expect((await t.client.get('/auth/me')).status).toBe(200);
     expect((await t.client.post('/auth/refresh-token')).status).toBe(200);
-    expect(await auditActions(t.tenantId)).not.toContain('auth.refresh_reuse');
+    expect(await auditActions(app, t.tenantId)).not.toContain('auth.refresh_reuse');
   });
 
   it('keeps the session when many tabs refresh with the same token at the same moment', async () => {
@@ -308,7 +300,7 @@ describe('POST /auth/refresh-token', () => {
     const tabs = Array.from({ length: 8 }, () => t.client.copy());
     const answers = await Promise.all(tabs.map((tab) => tab.post('/auth/refresh-token')));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-    expect(await auditActions(t.tenantId)).not.toContain('auth.refresh_reuse');
+    expect(await auditActions(app, t.tenantId)).not.toContain('auth.refresh_reuse');
     // Exactly one tab rotated the token; the others were answered within the grace without a new one.
     const rotated = tabs.filter((tab) => tab.cookies.get('comanda_rt') !== before);
     expect(rotated).toHaveLength(1);
@@ -340,7 +332,7 @@ describe('POST /auth/refresh-token', () => {
     await age(old.tenantId, '30 days 1 hour', '1 minute');
     expect((await old.client.post('/auth/refresh-token')).status).toBe(401);
     expect((await old.client.get('/auth/me')).status).toBe(401);
-    expect(await auditActions(old.tenantId)).toContain('auth.session_expired');
+    expect(await auditActions(app, old.tenantId)).toContain('auth.session_expired');
 
     const fresh = await createTenant(app);
     await age(fresh.tenantId, '29 days', '6 days');
@@ -407,7 +399,7 @@ describe('password reset', () => {
       .client()
       .post(`/auth/reset-password/${encodeURIComponent(token)}`, { password: 'long enough' });
     expect(again).toMatchObject({ status: 400, body: { message: 'Invalid or expired reset link!' } });
-    expect(await auditActions(t.tenantId)).toContain('auth.password_reset');
+    expect(await auditActions(app, t.tenantId)).toContain('auth.password_reset');
   });
 
   it('refuses a new password shorter than 8 characters or only spaces, and keeps the link usable', async () => {
@@ -481,7 +473,7 @@ describe('password reset', () => {
 
   it("changes only the link's user: a colleague keeps their password, sessions and open link", async () => {
     const t = await createTenant(app);
-    const colleague = await addStaff(app, t, ['POS']);
+    const colleague = await createColleague(app, t, { scopes: ['POS'] });
     await app.client().post('/auth/forgot-password', { username: colleague.username });
     const colleagueLink = await waitForResetToken(app, colleague.username);
     await app.client().post('/auth/forgot-password', { username: t.username });
@@ -492,7 +484,7 @@ describe('password reset', () => {
     expect((await reset(ownerLink, 'owner new password')).status).toBe(200);
     expect((await t.client.get('/auth/me')).status).toBe(401);
     expect((await colleague.client.get('/auth/me')).status).toBe(200);
-    const signin = { username: colleague.username, password: STAFF_PASSWORD };
+    const signin = { username: colleague.username, password: colleague.password };
     expect((await app.client().post('/auth/signin', signin)).status).toBe(200);
     expect((await reset(colleagueLink, 'colleague new password')).status).toBe(200);
   });

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, PaymentType, Tax } from '@comanda/core';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
+import {
+  type TestApp,
+  type Tenant,
+  auditActions,
+  createColleague,
+  createTenant,
+  startTestApp,
+} from '../../../test/harness.ts';
 import { insertMenuItem, readMenuItem } from '../menu/menu.fixtures.ts';
-import { addStaff, auditActions, type Tenant } from '../store/store.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -63,7 +69,7 @@ describe('/settings/categories', () => {
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
     const existing = newest(await addAndList<Category>(t, '/settings/categories', { title: 'Drinks' }));
-    const pos = await addStaff(app, t, ['POS']);
+    const pos = await createColleague(app, t, { scopes: ['POS'] });
     expect((await pos.client.get('/settings/categories')).status).toBe(403);
     expect((await pos.client.post('/settings/categories/add', { title: 'X' })).status).toBe(403);
     expect((await pos.client.post(`/settings/categories/${existing.id}/update`, { title: 'X' })).status).toBe(
@@ -225,7 +231,7 @@ describe('/settings/taxes', () => {
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
     const existing = newest(await addAndList<Tax>(t, '/settings/taxes', tax()));
-    const pos = await addStaff(app, t, ['POS']);
+    const pos = await createColleague(app, t, { scopes: ['POS'] });
     expect((await pos.client.get('/settings/taxes')).status).toBe(403);
     expect((await pos.client.post('/settings/taxes/add', tax())).status).toBe(403);
     expect((await pos.client.post(`/settings/taxes/${existing.id}/update`, tax({ rate: 0 }))).status).toBe(
@@ -358,7 +364,7 @@ describe('/settings/payment-types', () => {
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
     const cash = await addCash(t);
-    const pos = await addStaff(app, t, ['POS']);
+    const pos = await createColleague(app, t, { scopes: ['POS'] });
     expect((await pos.client.get('/settings/payment-types')).status).toBe(403);
     expect((await pos.client.post('/settings/payment-types/add', { title: 'X' })).status).toBe(403);
     expect(

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device } from '@comanda/core';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
-import { addStaff } from '../users/users.fixtures.ts';
+import { type TestApp, createColleague, createTenant, startTestApp } from '../../../test/harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -30,7 +29,7 @@ describe('GET /auth/devices', () => {
   });
   it("lists only the caller's devices, never a colleague's in the same tenant", async () => {
     const t = await createTenant(app);
-    const colleague = await addStaff(app, t, ['POS']);
+    const colleague = await createColleague(app, t, { scopes: ['POS'] });
     const mine = (await t.client.get<Device[]>('/auth/devices')).body;
     const theirs = (await colleague.client.get<Device[]>('/auth/devices')).body;
     expect(mine).toHaveLength(1);
@@ -74,7 +73,7 @@ describe('POST /auth/remove-device', () => {
 
   it("answers 404 for a colleague's device in the same tenant and leaves it signed in", async () => {
     const t = await createTenant(app);
-    const colleague = await addStaff(app, t, ['POS']);
+    const colleague = await createColleague(app, t, { scopes: ['POS'] });
     const [theirs] = (await colleague.client.get<Device[]>('/auth/devices')).body;
     const res = await t.client.post('/auth/remove-device', { device_id: theirs?.device_id });
     expect(res).toMatchObject({ status: 404, body: { message: 'Device not found!' } });
@@ -86,7 +85,7 @@ describe('POST /auth/remove-device', () => {
     const t = await createTenant(app);
     const tablet = app.client();
     await tablet.post('/auth/signin', { username: t.username, password: t.password });
-    const colleague = await addStaff(app, t, ['POS']);
+    const colleague = await createColleague(app, t, { scopes: ['POS'] });
     const other = (await t.client.get<Device[]>('/auth/devices')).body.find((d) => !d.isMyDevice);
     expect((await t.client.post('/auth/remove-device', { device_id: other?.device_id })).status).toBe(200);
     expect((await tablet.get('/auth/me')).status).toBe(401);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItem } from '@comanda/core';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
-import { addItem, addStaff, auditActions } from './menu.fixtures.ts';
+import {
+  type TestApp,
+  auditActions,
+  createColleague,
+  createTenant,
+  startTestApp,
+} from '../../../test/harness.ts';
+import { addItem } from './menu.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -67,7 +73,7 @@ describe.each(KINDS)('/menu-items/$path', ({ path, key, label, title, price }) =
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
     const itemId = await addItem(t.client);
-    const s = await addStaff(app, t, ['POS', 'KITCHEN']);
+    const s = await createColleague(app, t, { scopes: ['POS', 'KITCHEN'] });
     expect(
       (await s.client.post(`/menu-items/${path}/${itemId}/add`, { title: 'X', price: '1' })).status,
     ).toBe(403);

@@ -2,17 +2,15 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItem } from '@comanda/core';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
 import {
-  addItem,
-  addStaff,
+  type TestApp,
   auditActions,
+  createColleague,
+  createTenant,
   download,
-  imageForm,
-  listItems,
-  postForm,
-  storedImages,
-} from './menu.fixtures.ts';
+  startTestApp,
+} from '../../../test/harness.ts';
+import { addItem, imageForm, listItems, postForm, storedImages } from './menu.fixtures.ts';
 
 let app: TestApp;
 let photo: Buffer;
@@ -94,7 +92,7 @@ describe('menu item photos', () => {
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
     const id = await addItem(t.client);
-    const s = await addStaff(app, t, ['POS']);
+    const s = await createColleague(app, t, { scopes: ['POS'] });
     expect((await postForm(s.client, uploadPath(id), imageForm(photo))).status).toBe(403);
     expect((await s.client.post(`/menu-items/update/${id}/remove-photo`)).status).toBe(403);
     expect(await storedImages(app, t.tenantId)).toEqual([]);

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { MenuItem } from '@comanda/core';
 import {
-  auditLog,
   categories,
   images,
   menuItemAddons,
@@ -12,24 +11,7 @@ import {
   storeSettings,
   taxes,
 } from '../../platform/db/schema.ts';
-import { type TestApp, type TestClient, type createTenant, uniqueUsername } from '../../../test/harness.ts';
-
-export type Tenant = Awaited<ReturnType<typeof createTenant>>;
-
-/** Adds a staff user with these scopes through the API and signs them in on a new client. */
-export async function addStaff(app: TestApp, owner: Tenant, scopes: string[]) {
-  const username = uniqueUsername('staff');
-  const res = await owner.client.post('/users/add', {
-    name: 'Rui',
-    username,
-    password: 'staff pw',
-    userScopes: scopes,
-  });
-  expect(res.status).toBe(200);
-  const client = app.client();
-  expect((await client.post('/auth/signin', { username, password: 'staff pw' })).status).toBe(200);
-  return { username, client };
-}
+import type { TestApp, TestClient } from '../../../test/harness.ts';
 
 // Categories and taxes are written straight to their tables: the settings routes have their own tests.
 export async function insertCategory(app: TestApp, tenantId: number, title: string) {
@@ -125,12 +107,6 @@ export function storedImages(app: TestApp, tenantId: number) {
   );
 }
 
-export function auditActions(app: TestApp, tenantId: number) {
-  return app.database
-    .inTenant(tenantId, (tx) => tx.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id))
-    .then((rows) => rows.map((r) => r.action));
-}
-
 export async function listItems(client: TestClient) {
   const res = await client.get<MenuItem[]>('/menu-items');
   expect(res.status).toBe(200);
@@ -163,12 +139,4 @@ export function imageForm(bytes: Uint8Array, name = 'photo.jpg', type = 'image/j
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
   return form;
-}
-
-/** A GET answered with bytes (images), read raw rather than as JSON. */
-export async function download(client: TestClient, path: string) {
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    headers: client.cookies.size ? { cookie: client.cookieHeader() } : {},
-  });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }

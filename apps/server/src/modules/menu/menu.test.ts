@@ -2,16 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItem } from '@comanda/core';
 import { categories, menuItemAddons, menuItemVariants, menuItems, taxes } from '../../platform/db/schema.ts';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
 import {
-  addItem,
-  addStaff,
+  type TestApp,
   auditActions,
-  insertCategory,
-  insertTax,
-  listItems,
-  setCurrency,
-} from './menu.fixtures.ts';
+  createColleague,
+  createTenant,
+  startTestApp,
+} from '../../../test/harness.ts';
+import { addItem, insertCategory, insertTax, listItems, setCurrency } from './menu.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -96,7 +94,7 @@ describe('/menu-items', () => {
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
     const id = await addItem(t.client);
-    const s = await addStaff(app, t, ['POS']);
+    const s = await createColleague(app, t, { scopes: ['POS'] });
     expect((await s.client.get('/menu-items')).status).toBe(403);
     expect((await s.client.get(`/menu-items/${id}`)).status).toBe(403);
     expect((await s.client.post('/menu-items/add', { title: 'X', price: '1' })).status).toBe(403);
@@ -108,7 +106,7 @@ describe('/menu-items', () => {
     expect((await s.client.post(`/menu-items/update/${id}/remove-photo`)).status).toBe(403);
     expect(await listItems(t.client)).toHaveLength(1);
 
-    const manager = await addStaff(app, t, ['SETTINGS']);
+    const manager = await createColleague(app, t, { scopes: ['SETTINGS'] });
     expect((await manager.client.get<MenuItem[]>('/menu-items')).body).toHaveLength(1);
   });
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@comanda/core';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
-import { addStaff } from '../users/users.fixtures.ts';
+import { type TestApp, createColleague, createTenant, startTestApp } from '../../../test/harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,7 +24,7 @@ describe('GET /auth/me', () => {
 
   it('answers the caller, not a colleague of the same tenant', async () => {
     const owner = await createTenant(app, { bizName: 'Bar Azul' });
-    const colleague = await addStaff(app, owner, ['POS'], { designation: 'Waiter' });
+    const colleague = await createColleague(app, owner, { scopes: ['POS'], designation: 'Waiter' });
     expect((await colleague.client.get('/auth/me')).body).toMatchObject({
       user: { username: colleague.username, name: 'Rui', role: 'staff' },
     });
@@ -72,7 +71,7 @@ describe('POST /auth/profile', () => {
 
   it("saves only the caller's row: a colleague in the same tenant keeps their name and designation", async () => {
     const owner = await createTenant(app, { bizName: 'Owner' });
-    const colleague = await addStaff(app, owner, ['POS'], { designation: 'Waiter' });
+    const colleague = await createColleague(app, owner, { scopes: ['POS'], designation: 'Waiter' });
     expect((await owner.client.post('/auth/profile', { name: 'Renamed', designation: 'Boss' })).status).toBe(
       200,
     );

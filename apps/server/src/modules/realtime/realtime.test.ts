@@ -1,57 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
 import type { Device } from '@comanda/core';
 import { sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import {
   type TestApp,
   type TestClient,
+  connectSocket,
+  createColleague,
   createTenant,
+  next,
+  record,
   startTestApp,
-  uniqueUsername,
 } from '../../../test/harness.ts';
 
 let app: TestApp;
-const sockets: Socket[] = [];
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
   await app.close();
 });
 
-/** A socket.io client carrying a browser client's cookies, connected and settled. */
-async function connect(
-  client?: TestClient,
-  headers: Record<string, string> = {},
-): Promise<{ socket: Socket; authenticated: boolean }> {
-  const socket = io(app.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: { ...(client ? { cookie: client.cookieHeader() } : {}), ...headers },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  const authenticated = await new Promise<boolean>((resolve, reject) => {
-    socket.once('authenticated', () => resolve(true));
-    socket.once('connect_error', reject);
-    socket.once('connect', () => setTimeout(() => resolve(false), 300));
-  });
-  return { socket, authenticated };
-}
-
-/** Every payload of one event a socket receives, from now on. */
-function record(socket: Socket, event: string): unknown[] {
-  const got: unknown[] = [];
-  socket.on(event, (payload: unknown) => got.push(payload));
-  return got;
-}
-
-/** The next payload of an event on a socket: the positive control that makes "nothing else came" mean something. */
-function next(socket: Socket, event: string): Promise<unknown> {
-  return new Promise((resolve) => socket.once(event, resolve));
-}
+const connect = (client?: TestClient, headers?: Record<string, string>) =>
+  connectSocket(app, client, headers);
 
 /** A tenant event sent the one way the app sends them: emitted in a transaction, delivered after commit. */
 function emitOrder(tenantId: number, orderId: number) {
@@ -184,10 +155,7 @@ describe('realtime handshake and session checks', () => {
 
   it("closes a user's sockets when their scopes change, and no one else's", async () => {
     const t = await createTenant(app);
-    const username = uniqueUsername('staff');
-    await t.client.post('/users/add', { name: 'Rui', username, password: 'staff pw', userScopes: ['POS'] });
-    const staff = app.client();
-    expect((await staff.post('/auth/signin', { username, password: 'staff pw' })).status).toBe(200);
+    const { client: staff, username } = await createColleague(app, t, { scopes: ['POS'] });
     const { socket: staffSocket } = await connect(staff);
     const { socket: ownerSocket } = await connect(t.client);
     const changed = new Promise((resolve) => staffSocket.once('session_changed', resolve));

@@ -97,14 +97,18 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
       );
       socket.once('disconnect', () => clearTimeout(timer));
     }
-    // Legacy announcements: acknowledged, never trusted.
+    // Legacy announcements: acknowledged (with a socket.io ack when the sender asks for one), never
+    // trusted. The ack comes after `authenticated`, so it tells a public socket it was admitted as one.
     for (const event of [
       'authenticate',
       'new_order_backend',
       'order_update_backend',
       'new_qrorder_backend',
     ]) {
-      socket.on(event, () => undefined);
+      socket.on(event, (...args: unknown[]) => {
+        const ack = args.at(-1);
+        if (typeof ack === 'function') (ack as () => void)();
+      });
     }
   });
 

@@ -1,43 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
-import { type TestApp, type TestClient, createTenant, startTestApp } from '../../../test/harness.ts';
+import type { Socket } from 'socket.io-client';
+import {
+  type TestApp,
+  type TestClient,
+  connectSocket,
+  createTenant,
+  next,
+  record,
+  startTestApp,
+} from '../../../test/harness.ts';
 
 let app: TestApp;
-const sockets: Socket[] = [];
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
   await app.close();
 });
 
 /** A signed-in screen's socket, once the server has put it in its tenant's room. */
 async function screen(client: TestClient): Promise<Socket> {
-  const socket = io(app.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: { cookie: client.cookieHeader() },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise((resolve, reject) => {
-    socket.once('authenticated', resolve);
-    socket.once('connect_error', reject);
-  });
+  const { socket, authenticated } = await connectSocket(app, client);
+  expect(authenticated).toBe(true);
   return socket;
-}
-
-/** Every payload of one event a socket receives, from now on. */
-function record(socket: Socket, event: string): unknown[] {
-  const got: unknown[] = [];
-  socket.on(event, (payload: unknown) => got.push(payload));
-  return got;
-}
-
-/** The next payload of an event on a socket: the positive control that makes "nothing else came" mean something. */
-function next(socket: Socket, event: string): Promise<unknown> {
-  return new Promise((resolve) => socket.once(event, resolve));
 }
 
 describe('settings events', () => {

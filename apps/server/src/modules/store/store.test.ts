@@ -2,10 +2,17 @@ import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintSettings, StoreSettings, StoreTable } from '@comanda/core';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
+import {
+  type TestApp,
+  type Tenant,
+  auditActions,
+  createColleague,
+  createTenant,
+  download,
+  startTestApp,
+} from '../../../test/harness.ts';
 import { printSettings, storeSettings as storeSettingsTable } from '../../platform/db/schema.ts';
 import { insertMenuItem, readMenuItem } from '../menu/menu.fixtures.ts';
-import { addStaff, auditActions, download, pngWidth, type Tenant } from './store.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -41,12 +48,19 @@ async function storeSettings(t: Tenant) {
   return (await t.client.get<StoreSettings>('/settings/store-setting')).body;
 }
 
+/** The pixel width a PNG declares in its IHDR chunk (bytes 16-19, big-endian). */
+function pngWidth(bytes: Buffer): number {
+  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return bytes.readUInt32BE(16);
+}
+
 describe('/settings/store-setting and /settings/print-setting', () => {
   it('answers 401 without a session', async () => {
     const c = app.client();
     expect((await c.get('/settings/store-setting')).status).toBe(401);
     expect((await c.post('/settings/store-setting', store())).status).toBe(401);
-    expect((await download(c, '/settings/store-setting/qr')).status).toBe(401);
+    expect((await download(c, '/api/v1/settings/store-setting/qr')).status).toBe(401);
     expect((await c.get('/settings/print-setting')).status).toBe(401);
     expect((await c.post('/settings/print-setting', print())).status).toBe(401);
   });
@@ -97,15 +111,15 @@ describe('/settings/store-setting and /settings/print-setting', () => {
 
   it('answers 403 to staff without SETTINGS, and lets staff with SETTINGS in', async () => {
     const t = await createTenant(app);
-    const pos = await addStaff(app, t, ['POS']);
+    const pos = await createColleague(app, t, { scopes: ['POS'] });
     expect((await pos.client.get('/settings/store-setting')).status).toBe(403);
     expect((await pos.client.post('/settings/store-setting', store())).status).toBe(403);
-    expect((await download(pos.client, '/settings/store-setting/qr')).status).toBe(403);
+    expect((await download(pos.client, '/api/v1/settings/store-setting/qr')).status).toBe(403);
     expect((await pos.client.get('/settings/print-setting')).status).toBe(403);
     expect((await pos.client.post('/settings/print-setting', print())).status).toBe(403);
     expect((await storeSettings(t)).storeName).toBe('Cafe Test');
 
-    const manager = await addStaff(app, t, ['SETTINGS']);
+    const manager = await createColleague(app, t, { scopes: ['SETTINGS'] });
     expect((await manager.client.post('/settings/store-setting', store())).status).toBe(200);
     expect((await manager.client.get('/settings/print-setting')).status).toBe(200);
   });
@@ -190,7 +204,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
   it('refuses the store QR code while the QR menu is off', async () => {
     const t = await createTenant(app);
     await t.client.post('/settings/store-setting', store({ isQRMenuEnabled: false }));
-    const res = await download(t.client, '/settings/store-setting/qr');
+    const res = await download(t.client, '/api/v1/settings/store-setting/qr');
     expect(res.status).toBe(400);
     expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({
       code: 'qr_menu_disabled',
@@ -202,7 +216,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     const t = await createTenant(app);
     await t.client.post('/settings/store-setting', store());
     const { uniqueQRCode } = await storeSettings(t);
-    const res = await download(t.client, '/settings/store-setting/qr');
+    const res = await download(t.client, '/api/v1/settings/store-setting/qr');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="qr.png"');
@@ -282,7 +296,7 @@ describe('/settings/store-tables/{id}/qr', () => {
   it('refuses a table QR code while the QR menu is off', async () => {
     const t = await createTenant(app);
     const added = await addTable(t, 'Patio 1');
-    const res = await download(t.client, `/settings/store-tables/${added.id}/qr`);
+    const res = await download(t.client, `/api/v1/settings/store-tables/${added.id}/qr`);
     expect(res.status).toBe(400);
     expect(JSON.parse(res.bytes.toString('utf8'))).toEqual({
       code: 'qr_menu_disabled',
@@ -294,7 +308,7 @@ describe('/settings/store-tables/{id}/qr', () => {
     const t = await createTenant(app);
     await t.client.post('/settings/store-setting', store());
     const added = await addTable(t, 'Patio #1 (Window)');
-    const res = await download(t.client, `/settings/store-tables/${added.id}/qr`);
+    const res = await download(t.client, `/api/v1/settings/store-tables/${added.id}/qr`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="patio__1__window_-qr.png"');

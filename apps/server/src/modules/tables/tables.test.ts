@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreTable } from '@comanda/core';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
-import { addStaff, auditActions, download, type Tenant } from '../store/store.fixtures.ts';
+import {
+  type TestApp,
+  type Tenant,
+  auditActions,
+  createColleague,
+  createTenant,
+  download,
+  startTestApp,
+} from '../../../test/harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -43,7 +50,7 @@ describe('/settings/store-tables', () => {
     expect((await c.post('/settings/store-tables/add', table())).status).toBe(401);
     expect((await c.post('/settings/store-tables/1/update', table())).status).toBe(401);
     expect((await c.request('DELETE', '/settings/store-tables/1')).status).toBe(401);
-    expect((await download(c, '/settings/store-tables/1/qr')).status).toBe(401);
+    expect((await download(c, '/api/v1/settings/store-tables/1/qr')).status).toBe(401);
   });
 
   it.each([
@@ -94,14 +101,14 @@ describe('/settings/store-tables', () => {
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
     const added = await addTable(t);
-    const pos = await addStaff(app, t, ['POS']);
+    const pos = await createColleague(app, t, { scopes: ['POS'] });
     expect((await pos.client.get('/settings/store-tables')).status).toBe(403);
     expect((await pos.client.post('/settings/store-tables/add', table())).status).toBe(403);
     expect(
       (await pos.client.post(`/settings/store-tables/${added.id}/update`, table({ title: 'X' }))).status,
     ).toBe(403);
     expect((await pos.client.request('DELETE', `/settings/store-tables/${added.id}`)).status).toBe(403);
-    expect((await download(pos.client, `/settings/store-tables/${added.id}/qr`)).status).toBe(403);
+    expect((await download(pos.client, `/api/v1/settings/store-tables/${added.id}/qr`)).status).toBe(403);
     expect(await tables(t)).toEqual([added]);
   });
 
@@ -119,7 +126,7 @@ describe('/settings/store-tables', () => {
         body: { message: typeof id === 'number' ? 'Table not found!' : 'Not found!' },
       });
       expect((await a.client.request('DELETE', `/settings/store-tables/${id}`)).status).toBe(404);
-      expect((await download(a.client, `/settings/store-tables/${id}/qr`)).status).toBe(404);
+      expect((await download(a.client, `/api/v1/settings/store-tables/${id}/qr`)).status).toBe(404);
     }
     expect(await tables(a)).toEqual([]);
     expect(await tables(b)).toEqual([bTable]);

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@comanda/core';
-import { type TestApp, createTenant, startTestApp, uniqueUsername } from '../../../test/harness.ts';
-import { STAFF_PASSWORD, addStaff } from './users.fixtures.ts';
+import {
+  type TestApp,
+  createColleague,
+  createTenant,
+  startTestApp,
+  uniqueUsername,
+} from '../../../test/harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -35,7 +40,7 @@ describe('/users', () => {
 
   it('update and reset-password answer their 400 messages', async () => {
     const t = await createTenant(app);
-    const s = await addStaff(app, t, ['POS']);
+    const s = await createColleague(app, t, { scopes: ['POS'] });
     expect(await t.client.post(`/users/update/${s.username}`, { name: '' })).toMatchObject({
       status: 400,
       body: { message: 'Please provide name!' },
@@ -53,7 +58,7 @@ describe('/users', () => {
 
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
-    const s = await addStaff(app, t, ['POS']);
+    const s = await createColleague(app, t, { scopes: ['POS'] });
     expect((await s.client.get('/users')).status).toBe(403);
     expect(
       (await s.client.post('/users/add', { name: 'X', username: uniqueUsername(), password: 'long enough' }))
@@ -63,7 +68,7 @@ describe('/users', () => {
 
   it('lets staff with SETTINGS grant only the scopes they hold', async () => {
     const t = await createTenant(app);
-    const manager = await addStaff(app, t, ['SETTINGS', 'POS']);
+    const manager = await createColleague(app, t, { scopes: ['SETTINGS', 'POS'] });
     const granted = await manager.client.post('/users/add', {
       name: 'Cook',
       username: uniqueUsername('cook'),
@@ -85,8 +90,8 @@ describe('/users', () => {
 
   it('does not let staff with SETTINGS reset, edit or delete a user who holds scopes they lack', async () => {
     const t = await createTenant(app);
-    const manager = await addStaff(app, t, ['SETTINGS', 'POS']);
-    const stronger = await addStaff(app, t, ['SETTINGS', 'POS', 'REPORTS']);
+    const manager = await createColleague(app, t, { scopes: ['SETTINGS', 'POS'] });
+    const stronger = await createColleague(app, t, { scopes: ['SETTINGS', 'POS', 'REPORTS'] });
     const message = 'You cannot change a user who has scopes you do not have: REPORTS';
     const attempts = [
       () => manager.client.post(`/users/update-password/${stronger.username}`, { password: 'taken over!' }),
@@ -105,12 +110,12 @@ describe('/users', () => {
       user: { scope: 'SETTINGS,POS,REPORTS' },
     });
     expect(
-      (await app.client().post('/auth/signin', { username: stronger.username, password: STAFF_PASSWORD }))
+      (await app.client().post('/auth/signin', { username: stronger.username, password: stronger.password }))
         .status,
     ).toBe(200);
 
     // A user within the manager's own scopes is still theirs to manage, and the admin manages everyone.
-    const waiter = await addStaff(app, t, ['POS']);
+    const waiter = await createColleague(app, t, { scopes: ['POS'] });
     expect(
       (await manager.client.post(`/users/update-password/${waiter.username}`, { password: 'new pass' }))
         .status,
@@ -124,7 +129,7 @@ describe('/users', () => {
 
   it('never edits, resets or deletes an admin', async () => {
     const t = await createTenant(app);
-    const manager = await addStaff(app, t, ['SETTINGS']);
+    const manager = await createColleague(app, t, { scopes: ['SETTINGS'] });
     for (const c of [t.client, manager.client]) {
       expect((await c.post(`/users/update/${t.username}`, { name: 'Hijack' })).status).toBe(403);
       expect((await c.post(`/users/update-password/${t.username}`, { password: 'long enough' })).status).toBe(
@@ -140,7 +145,7 @@ describe('/users', () => {
   it("answers 404 for another tenant's user and changes nothing", async () => {
     const a = await createTenant(app);
     const b = await createTenant(app);
-    const bStaff = await addStaff(app, b, ['POS']);
+    const bStaff = await createColleague(app, b, { scopes: ['POS'] });
     expect(await a.client.post(`/users/update/${bStaff.username}`, { name: 'X' })).toMatchObject({
       status: 404,
       body: { message: 'User not found!' },
@@ -166,11 +171,20 @@ describe('/users', () => {
 
   it('adds, lists, updates, resets and deletes a staff user, each taking effect at once', async () => {
     const t = await createTenant(app);
-    const s = await addStaff(app, t, ['POS'], {
+    const s = { username: uniqueUsername('staff'), client: app.client() };
+    const add = await t.client.post('/users/add', {
+      name: 'Rui',
+      username: s.username,
+      password: 'staff pw',
+      userScopes: ['POS'],
       designation: 'Waiter',
       phone: '+351 912 345 678',
       email: 'RUI@mail.com',
     });
+    expect(add).toMatchObject({ status: 200, body: { message: 'User added successfully!' } });
+    expect((await s.client.post('/auth/signin', { username: s.username, password: 'staff pw' })).status).toBe(
+      200,
+    );
     const list = await t.client.get<User[]>('/users');
     expect(list.body.find((u) => u.username === s.username)).toEqual({
       username: s.username,
@@ -214,15 +228,19 @@ describe('/users', () => {
 
   it("changes only the named user: a colleague's row, password and sessions are left alone", async () => {
     const t = await createTenant(app);
-    const target = await addStaff(app, t, ['POS'], { designation: 'Waiter' });
-    const colleague = await addStaff(app, t, ['POS'], { designation: 'Cook', phone: '+351 900 000 000' });
+    const target = await createColleague(app, t, { scopes: ['POS'], designation: 'Waiter' });
+    const colleague = await createColleague(app, t, {
+      scopes: ['POS'],
+      designation: 'Cook',
+      phone: '+351 900 000 000',
+    });
     const colleagueRow = async () =>
       (await t.client.get<User[]>('/users')).body.find((u) => u.username === colleague.username);
     const before = await colleagueRow();
     expect(before).toMatchObject({ name: 'Rui', designation: 'Cook', scope: 'POS' });
     const colleagueStillIn = async () => {
       expect((await colleague.client.get('/auth/me')).status).toBe(200);
-      const signin = { username: colleague.username, password: STAFF_PASSWORD };
+      const signin = { username: colleague.username, password: colleague.password };
       expect((await app.client().post('/auth/signin', signin)).status).toBe(200);
     };
 
@@ -246,7 +264,7 @@ describe('/users', () => {
 
   it('does not let a user delete themselves', async () => {
     const t = await createTenant(app);
-    const manager = await addStaff(app, t, ['SETTINGS']);
+    const manager = await createColleague(app, t, { scopes: ['SETTINGS'] });
     expect(await manager.client.request('DELETE', `/users/delete/${manager.username}`)).toMatchObject({
       status: 400,
       body: { message: 'You cannot delete yourself!' },
