@@ -89,19 +89,22 @@ export function listLiveDevices(tx: Tx, tenantId: number, userId: number) {
     .orderBy(asc(devices.createdAt), asc(devices.id));
 }
 
+/** A device of this user in this tenant that is still signed in. */
+function liveDevice(tenantId: number, userId: number, deviceId: number) {
+  return and(
+    eq(devices.tenantId, tenantId),
+    eq(devices.id, deviceId),
+    eq(devices.userId, userId),
+    isNull(devices.revokedAt),
+  );
+}
+
 /** One of the user's own live devices, or nothing: another user's or tenant's device is not found. */
 export async function findOwnLiveDevice(tx: Tx, tenantId: number, userId: number, deviceId: number) {
   const [row] = await tx
     .select({ id: devices.id })
     .from(devices)
-    .where(
-      and(
-        eq(devices.tenantId, tenantId),
-        eq(devices.id, deviceId),
-        eq(devices.userId, userId),
-        isNull(devices.revokedAt),
-      ),
-    )
+    .where(liveDevice(tenantId, userId, deviceId))
     .limit(1);
   return row;
 }
@@ -121,14 +124,7 @@ export async function loadLiveSession(tx: Db, tenantId: number, userId: number, 
     .from(devices)
     .innerJoin(users, and(eq(users.tenantId, devices.tenantId), eq(users.id, devices.userId)))
     .innerJoin(tenants, eq(tenants.id, devices.tenantId))
-    .where(
-      and(
-        eq(devices.tenantId, tenantId),
-        eq(devices.id, deviceId),
-        eq(devices.userId, userId),
-        isNull(devices.revokedAt),
-      ),
-    )
+    .where(liveDevice(tenantId, userId, deviceId))
     .limit(1);
   return row;
 }
