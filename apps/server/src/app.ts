@@ -60,6 +60,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** The clock (tests); the system clock otherwise. */
+  now?: () => Date;
 }
 
 /** Builds the whole application: API under /api/v1, realtime on the same server, and the web app. */
@@ -96,6 +98,7 @@ export async function buildApp(opts: BuildOptions) {
     }),
     events,
     log: app.log,
+    now: opts.now ?? (() => new Date()),
   };
   const auth = createAuthService(ctx);
   const superadmin = createSuperadminService(ctx);

@@ -128,6 +128,8 @@ export function freePort(): Promise<number> {
 
 interface TestAppOptions {
   logStream?: { write(line: string): void };
+  /** A fixed or moving clock for the app (time-zone edges of "today"). */
+  now?: () => Date;
   database?: TestDatabase;
   webDist?: string;
 }
@@ -177,6 +179,7 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
     database,
     ...(opts.webDist ? { webDist: opts.webDist } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+    ...(opts.now ? { now: opts.now } : {}),
   });
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;

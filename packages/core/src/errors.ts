@@ -75,6 +75,30 @@ export const ERRORS = {
   not_an_image: { status: 400, message: 'The file given is not an image' },
   image_too_large: { status: 413, message: 'Image is too large!' },
 
+  // Customers and reservations (SPEC §2 Customers, Reservation)
+  customer_not_found: { status: 404, message: 'Customer not found!' },
+  customer_phone_taken: { status: 409, message: 'A customer with this phone already exists!' },
+  customer_has_reservations: {
+    status: 409,
+    message: 'This customer has upcoming reservations! Cancel or delete them first.',
+  },
+  reservation_not_found: { status: 404, message: 'Reservation not found!' },
+  reservation_in_past: { status: 400, message: 'Please select a date & time in the future!' },
+  // Warnings the user may override (`override: true`); the web asks before saving again.
+  table_double_booked: {
+    status: 409,
+    message: 'Table {{table}} is already booked at {{time}} ({{code}})! Save anyway?',
+  },
+  table_over_capacity: {
+    status: 409,
+    message: 'Table {{table}} seats {{capacity}}, this booking is for {{people}}! Save anyway?',
+  },
+  table_double_booked_over_capacity: {
+    status: 409,
+    message:
+      'Table {{table}} is already booked at {{time}} ({{code}}) and seats {{capacity}}, this booking is for {{people}}! Save anyway?',
+  },
+
   internal: { status: 500, message: 'Something went wrong!' },
   database_unavailable: { status: 503, message: 'Database unavailable' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -21,6 +21,10 @@ export interface TenantEvents {
   catalogue_updated: { kind: 'category' | 'tax' | 'payment_type' };
   /** A menu item, its options or its photo changed. */
   menu_updated: { itemId?: number };
+  /** Customers were added, changed or deleted. */
+  customers_updated: Record<string, never>;
+  /** Reservations were added, changed or deleted. */
+  reservations_updated: Record<string, never>;
   /** Users were added, changed or deleted. */
   users_updated: Record<string, never>;
 }

@@ -6,5 +6,8 @@ export * from './money.ts';
 export * from './currencies.ts';
 export * from './settings.schemas.ts';
 export * from './menu.schemas.ts';
+export * from './date-ranges.ts';
+export * from './customers.schemas.ts';
+export * from './reservations.schemas.ts';
 export * from './errors.ts';
 export * from './events.ts';

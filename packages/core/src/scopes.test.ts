@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, hasScope, homePathFor, parseScopes } from './scopes.ts';
+import { canDo, canOpen, hasScope, homePathFor, parseScopes } from './scopes.ts';
 
 const staff = (scope: string) => ({ role: 'staff' as const, scopes: parseScopes(scope) });
 
@@ -46,5 +46,25 @@ describe('homePathFor', () => {
     expect(homePathFor({ role: 'admin', scopes: [] })).toBe('/dashboard/home');
     expect(homePathFor(staff('DASHBOARD'))).toBe('/dashboard/home');
     expect(homePathFor(staff('POS'))).toBe('/dashboard/profile');
+  });
+});
+
+describe('canDo', () => {
+  it("gates the customer and reservation 'New' buttons as SPEC §6 says", () => {
+    expect(canDo({ role: 'admin', scopes: [] }, 'reservations.manage')).toBe(true);
+    expect(canDo(staff('MANAGE_RESERVATIONS'), 'reservations.manage')).toBe(true);
+    expect(canDo(staff('RESERVATIONS'), 'reservations.manage')).toBe(true);
+    expect(canDo(staff('VIEW_RESERVATIONS'), 'reservations.manage')).toBe(false);
+    expect(canDo(staff('CUSTOMERS'), 'customers.manage')).toBe(true);
+    expect(canDo(staff('VIEW_CUSTOMERS'), 'customers.manage')).toBe(false);
+  });
+  it('lets the POS and reservation desks look customers up and add them, not edit them', () => {
+    expect(canDo(staff('POS'), 'customers.add')).toBe(true);
+    expect(canDo(staff('RESERVATIONS'), 'customers.lookup')).toBe(true);
+    expect(canDo(staff('POS'), 'customers.manage')).toBe(false);
+    expect(canDo(staff('VIEW_CUSTOMERS'), 'customers.add')).toBe(false);
+  });
+  it('never lets the super admin act in a tenant', () => {
+    expect(canDo({ role: 'superadmin', scopes: [] }, 'customers.lookup')).toBe(false);
   });
 });

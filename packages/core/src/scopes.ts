@@ -84,3 +84,33 @@ export function homePathFor(subject: AccessSubject): string {
   if (canOpen(subject, 'home')) return '/dashboard/home';
   return '/dashboard/profile';
 }
+
+/**
+ * Actions inside a screen that need more than opening it (SPEC §6: the customer and reservation 'New'
+ * buttons). The server checks them per route (`access: { action }`); the web hides the controls. The
+ * POS and the reservation dialog look customers up and add them through the shared Add New Customer
+ * dialog, so their scopes reach those two calls too.
+ */
+export const ACTION_ACCESS = {
+  'customers.lookup': [
+    'CUSTOMERS',
+    'VIEW_CUSTOMERS',
+    'MANAGE_CUSTOMERS',
+    'POS',
+    'RESERVATIONS',
+    'MANAGE_RESERVATIONS',
+  ],
+  'customers.add': ['CUSTOMERS', 'MANAGE_CUSTOMERS', 'POS', 'RESERVATIONS', 'MANAGE_RESERVATIONS'],
+  'customers.manage': ['CUSTOMERS', 'MANAGE_CUSTOMERS'],
+  'reservations.manage': ['RESERVATIONS', 'MANAGE_RESERVATIONS'],
+} as const satisfies Record<string, readonly Scope[]>;
+
+export type Action = keyof typeof ACTION_ACCESS;
+
+/** Whether a tenant user may take an action: admins always, staff with any listed scope. */
+export function canDo(subject: AccessSubject, action: Action): boolean {
+  if (subject.role === 'admin') return true;
+  if (subject.role !== 'staff') return false;
+  const needs: readonly Scope[] = ACTION_ACCESS[action];
+  return needs.some((s) => subject.scopes.includes(s));
+}

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { canOpen, type Scope, type Screen } from '@comanda/core';
+import { type Action, canDo, canOpen, type Scope, type Screen } from '@comanda/core';
 import { COOKIES, type AccessTokens } from './session-tokens.ts';
 import { fail } from './errors.ts';
 
@@ -38,9 +38,16 @@ export interface SuperadminAuth {
   ip: string | null;
 }
 
-/** Who may call a route. Every route says one of these; there is no default. */
+/**
+ * Who may call a route. Every route says one of these; there is no default. `screen`: whoever may open
+ * that screen (reads); `action`: whoever may take that action (the saves a screen's viewers may not make).
+ */
 export type RouteAccess =
-  { public: true } | { superadmin: true } | { signedIn: true; allowInactive?: boolean } | { screen: Screen };
+  | { public: true }
+  | { superadmin: true }
+  | { signedIn: true; allowInactive?: boolean }
+  | { screen: Screen }
+  | { action: Action };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -84,6 +91,7 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: SessionLoaders }>
     const allowInactive = 'signedIn' in access && access.allowInactive === true;
     if (!session.tenantActive && !allowInactive) throw fail('payment_required');
     if ('screen' in access && !canOpen(session, access.screen)) throw fail('forbidden');
+    if ('action' in access && !canDo(session, access.action)) throw fail('forbidden');
   });
 });
 

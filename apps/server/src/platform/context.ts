@@ -16,4 +16,6 @@ export interface AppContext {
   /** Session notices for sockets. Tenant events go only through inTenant's emit, after commit. */
   events: Omit<Events, 'toTenant'>;
   log: FastifyBaseLogger;
+  /** The time now: "today" and "not in the past" read it, so tests can stand at a store's midnight. */
+  now: () => Date;
 }

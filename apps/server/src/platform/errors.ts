@@ -64,6 +64,7 @@ const PG_ERRORS: Record<string, ErrorCode> = {
 /** Unique indexes whose violation means something the user can act on, by constraint name. */
 const CONSTRAINT_ERRORS: Record<string, ErrorCode> = {
   categories_tenant_title_key: 'category_title_taken',
+  customers_tenant_phone_key: 'customer_phone_taken',
 };
 
 /**

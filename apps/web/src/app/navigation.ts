@@ -1,6 +1,8 @@
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconAddressBook,
   IconBuildingStore,
+  IconCalendarEvent,
   IconCategory,
   IconCreditCard,
   IconDeviceMobile,
@@ -41,6 +43,20 @@ export const NAV: NavEntry[] = [
     label: 'nav.home',
     path: paths.dashboard.home,
     icon: IconLayoutDashboard,
+    section: 'offerings',
+  },
+  {
+    screen: 'reservation',
+    label: 'nav.reservation',
+    path: paths.dashboard.reservation,
+    icon: IconCalendarEvent,
+    section: 'offerings',
+  },
+  {
+    screen: 'customers',
+    label: 'nav.customers',
+    path: paths.dashboard.customers,
+    icon: IconAddressBook,
     section: 'offerings',
   },
   {

@@ -27,6 +27,12 @@ export const paths = {
     home: '/dashboard/home',
     inactiveSubscription: '/dashboard/inactive-subscription',
     users: '/dashboard/users',
+    reservation: '/dashboard/reservation',
+    customers: '/dashboard/customers',
+    customer: {
+      route: '/dashboard/customers/:id',
+      to: (id: number) => `/dashboard/customers/${id}`,
+    },
     profile: '/dashboard/profile',
     devices: '/dashboard/devices',
     support: '/dashboard/contact-support',

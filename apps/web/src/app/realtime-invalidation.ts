@@ -1,8 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TenantEvents, TenantEventName } from '@comanda/core';
+import { customersQueryKey } from '../features/customers/api/get-customers.ts';
 import { devicesQueryKey } from '../features/devices/api/get-devices.ts';
 import { menuItemsQueryKey } from '../features/menu/api/get-menu-items.ts';
 import { profileQueryKey } from '../features/profile/api/get-profile.ts';
+import { reservationsQueryKey } from '../features/reservations/api/get-reservations.ts';
 import { categoriesQueryKey } from '../features/settings/api/get-categories.ts';
 import { paymentTypesQueryKey } from '../features/settings/api/get-payment-types.ts';
 import { printSettingsQueryKey } from '../features/settings/api/get-print-settings.ts';
@@ -20,7 +22,8 @@ export const STALE_AFTER = {
   // The currency rescales every menu price.
   store: [storeSettingsQueryKey, menuItemsQueryKey],
   print: [printSettingsQueryKey],
-  tables: [tablesQueryKey],
+  // The reservation screen lists the tables (its init) and shows each booking's table.
+  tables: [tablesQueryKey, reservationsQueryKey],
   // Items show their category and tax; deleting one leaves its items without.
   category: [categoriesQueryKey, menuItemsQueryKey],
   tax: [taxesQueryKey, menuItemsQueryKey],
@@ -28,6 +31,9 @@ export const STALE_AFTER = {
   // Categories and taxes count their items.
   menu: [menuItemsQueryKey, categoriesQueryKey, taxesQueryKey],
   users: [usersQueryKey],
+  // Bookings show their guest's name and phone; a customer's page lists their bookings.
+  customers: [customersQueryKey, reservationsQueryKey],
+  reservations: [reservationsQueryKey, customersQueryKey],
   devices: [devicesQueryKey],
   profile: [profileQueryKey],
 } as const satisfies Record<string, readonly QueryKey[]>;
@@ -42,6 +48,8 @@ export const EVENT_CHANGES: { [E in TenantEventName]: (payload: TenantEvents[E])
   catalogue_updated: ({ kind }) => [kind],
   menu_updated: () => ['menu'],
   users_updated: () => ['users'],
+  customers_updated: () => ['customers'],
+  reservations_updated: () => ['reservations'],
   // The order screens (issues 10, 11) add their resources here; nothing on screen shows orders yet.
   new_order: () => [],
   order_update: () => [],

@@ -279,6 +279,42 @@ export const router = createBrowserRouter([
                         ],
                       },
                       {
+                        path: paths.dashboard.reservation,
+                        element: <RequireScreen screen="reservation" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('./routes/reservations.tsx'),
+                              (m) => m.ReservationsRoute,
+                              ['reservations', 'customers'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.customers,
+                        element: <RequireScreen screen="customers" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/customers/CustomersPage.tsx'),
+                              (m) => m.CustomersPage,
+                              ['customers'],
+                            ),
+                          },
+                          {
+                            path: paths.dashboard.customer.route,
+                            lazy: page(
+                              () => import('../features/customers/CustomerDetailPage.tsx'),
+                              (m) => m.CustomerDetailPage,
+                              ['customers'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
                         path: paths.dashboard.users,
                         element: <RequireScreen screen="users" />,
                         children: [

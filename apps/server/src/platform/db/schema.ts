@@ -12,3 +12,5 @@ export * from '../../modules/tables/tables.schema.ts';
 export * from '../../modules/catalogue/catalogue.schema.ts';
 export * from '../../modules/menu/menu.schema.ts';
 export * from '../images/images.schema.ts';
+export * from '../../modules/customers/customers.schema.ts';
+export * from '../../modules/reservations/reservations.schema.ts';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addCustomerSchema, isPhone, updateCustomerSchema } from './customers.schemas.ts';
+
+const firstMessage = (input: unknown, schema = addCustomerSchema) => {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? parsed.data : parsed.error.issues[0]?.message;
+};
+
+describe('addCustomerSchema', () => {
+  it("checks in SPEC §5's order: phone missing, name missing, email, phone validity", () => {
+    expect(firstMessage({})).toBe("Please Provide Customer's Phone!");
+    expect(firstMessage({ phone: 'abc' })).toBe("Please Provide Customer's Name!");
+    expect(firstMessage({ phone: 'abc', name: 'Ana', email: 'nope' })).toBe('Please Provide Valid Email!');
+    expect(firstMessage({ phone: 'abc', name: 'Ana' })).toBe('Please provide valid phone no.!');
+  });
+  it('stores empty optional fields as null', () => {
+    expect(firstMessage({ phone: '555 0101', name: ' Ana ', email: '', birthDate: '', gender: '' })).toEqual({
+      phone: '555 0101',
+      name: 'Ana',
+      email: null,
+      birthDate: null,
+      gender: null,
+    });
+  });
+  it('refuses a birth date in the future and a gender outside the list', () => {
+    expect(firstMessage({ phone: '1', name: 'A', birthDate: '2999-01-01' })).toBe(
+      'Birth date cannot be in the future!',
+    );
+    expect(firstMessage({ phone: '1', name: 'A', gender: 'robot' })).toBe('Please select female, male or other!');
+  });
+});
+
+describe('isPhone', () => {
+  it('takes 1 to 20 units of digits, the listed signs and the words ext and x', () => {
+    expect(isPhone('+1 (555) 010-1234')).toBe(true);
+    expect(isPhone('555 0101 ext 12')).toBe(true);
+    expect(isPhone('555x12')).toBe(true);
+    expect(isPhone('12345678901234567890')).toBe(true);
+    expect(isPhone('123456789012345678901')).toBe(false);
+    expect(isPhone('555-CALL')).toBe(false);
+    expect(isPhone('+')).toBe(false);
+  });
+});
+
+describe('updateCustomerSchema', () => {
+  it('ignores a phone sent along: the phone is the key', () => {
+    expect(firstMessage({ phone: '999', name: 'Bo' }, updateCustomerSchema)).toEqual({
+      name: 'Bo',
+      email: null,
+      birthDate: null,
+      gender: null,
+    });
+  });
+});

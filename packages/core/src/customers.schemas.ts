@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { requiredText } from './auth.schemas.ts';
+import { isLocalDate, todayIn } from './date-ranges.ts';
+
+/**
+ * A phone as SPEC §5 allows it: 1 to 20 units, each a digit, a space, one of + _ - , . ^ * ? $ # ( ),
+ * or the word ext or x. We also want at least one digit: '+' alone reaches nobody.
+ */
+const PHONE_UNITS = /^(?:ext|x|[0-9 +_\-,.^*?$#()]){1,20}$/i;
+export function isPhone(value: string): boolean {
+  return PHONE_UNITS.test(value) && /\d/.test(value);
+}
+
+export const GENDERS = ['female', 'male', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+const PHONE_MISSING = "Please Provide Customer's Phone!";
+const NAME_MISSING = "Please Provide Customer's Name!";
+const EMAIL_INVALID = 'Please Provide Valid Email!';
+const PHONE_INVALID = 'Please provide valid phone no.!';
+const BIRTH_DATE_INVALID = 'Please provide a valid birth date!';
+const BIRTH_DATE_FUTURE = 'Birth date cannot be in the future!';
+const GENDER_INVALID = 'Please select female, male or other!';
+
+/** An optional text field: blank, missing and null are all stored as null (SPEC §5). */
+const blankAsNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
+
+// The latest calendar date anywhere on Earth: a birth date "today" is never refused for being early
+// somewhere. The form checks the same rule against the device's own today.
+const latestToday = () => todayIn('Pacific/Kiritimati');
+
+const customerFields = {
+  name: requiredText(NAME_MISSING, 120, 'Name is too long!'),
+  email: z.preprocess(
+    blankAsNull,
+    z
+      .string({ error: EMAIL_INVALID })
+      .trim()
+      .max(254, { error: 'Email is too long!' })
+      .pipe(z.email({ error: EMAIL_INVALID }))
+      .nullable(),
+  ),
+  birthDate: z.preprocess(
+    blankAsNull,
+    z
+      .string({ error: BIRTH_DATE_INVALID })
+      .trim()
+      .refine(isLocalDate, { error: BIRTH_DATE_INVALID, abort: true })
+      .refine((v) => v >= '1900-01-01', { error: BIRTH_DATE_INVALID, abort: true })
+      .refine((v) => v <= latestToday(), { error: BIRTH_DATE_FUTURE })
+      .nullable(),
+  ),
+  gender: z.preprocess(blankAsNull, z.enum(GENDERS, { error: GENDER_INVALID }).nullable()),
+};
+
+/**
+ * POST /customers/add and the Add New Customer dialog (SPEC §5). The messages come in the spec's order:
+ * phone missing, name missing, email invalid, then phone invalid (checked once the fields pass).
+ */
+export const addCustomerSchema = z
+  .object({
+    phone: requiredText(PHONE_MISSING, 80, PHONE_INVALID),
+    ...customerFields,
+  })
+  .refine((c) => isPhone(c.phone), { error: PHONE_INVALID, path: ['phone'] });
+export type AddCustomerInput = z.input<typeof addCustomerSchema>;
+
+/** POST /customers/{id}/update: the phone is the customer's key and is not changed (SPEC §3). */
+export const updateCustomerSchema = z.object(customerFields);
+export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;
+
+/** A customer as every list and the customer's page show it (SPEC §3 Customer). */
+export const customerResponse = z.object({
+  id: z.number(),
+  phone: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  birth_date: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customerResponse>;
+
+/** What the Add New Customer dialog hands back to its caller (the POS, the reservation dialog). */
+export type PickedCustomer = Pick<Customer, 'id' | 'phone' | 'name'>;
+
+export const CUSTOMERS_PER_PAGE = 10;
+const pageNumber = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: 'Invalid request!' })
+    .int({ error: 'Invalid request!' })
+    .min(1, { error: 'Invalid request!' })
+    .max(max, { error: 'Invalid request!' })
+    .default(fallback);
+
+/** GET /customers?sort=created_at&page=&filter=&perPage= (newest first; a page past the last is empty). */
+export const customerListQuery = z.object({
+  sort: z.enum(['created_at'], { error: 'Invalid request!' }).default('created_at'),
+  page: pageNumber(1, 1_000_000),
+  perPage: pageNumber(CUSTOMERS_PER_PAGE, 100),
+  // Phone or name; blank lists everyone.
+  filter: z
+    .string({ error: 'Invalid request!' })
+    .trim()
+    .max(80, { error: 'Value is too long!' })
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type CustomerListQuery = z.input<typeof customerListQuery>;
+
+export const customerPageResponse = z.object({
+  customers: z.array(customerResponse),
+  total: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+  totalPages: z.number(),
+});
+export type CustomerPage = z.infer<typeof customerPageResponse>;
+
+/** GET /customers/search-by-phone-name/search?q= : a blank search is refused, never run. */
+export const customerSearchQuery = z.object({
+  q: requiredText('Please type a phone or name to search!', 80, 'Value is too long!'),
+});

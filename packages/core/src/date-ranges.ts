@@ -1,0 +1,176 @@
+import { z } from 'zod';
+
+/**
+ * The date filters of the reservations, invoices, reports and tenants screens (SPEC §9), worked out on
+ * calendar dates in the store's time zone: "today" at a store in Auckland is not today in Honolulu.
+ * A range is two local dates, both included; the server turns them into instants with
+ * `zonedWallTimeToInstant` (the first at 00:00, the day after the last at 00:00, excluded).
+ */
+export const DATE_FILTERS = [
+  'today',
+  'tomorrow',
+  'yesterday',
+  'last_7days',
+  'this_month',
+  'last_month',
+  'custom',
+] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+
+/** A calendar date, 'YYYY-MM-DD'. */
+export type LocalDate = string;
+export interface DateRange {
+  from: LocalDate;
+  to: LocalDate;
+}
+
+/** The longest custom range a list or report answers. */
+export const MAX_RANGE_DAYS = 366;
+
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** Whether a string is a real calendar date ('2026-02-30' is not). */
+export function isLocalDate(value: string): boolean {
+  const m = LOCAL_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+/** A date `days` later (or earlier, when negative). */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The same day `months` later, clamped to the month's last day (31 January + 1 month = 28 or 29 February). */
+export function addMonths(date: LocalDate, months: number): LocalDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to` (0 when equal). */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(timeZone: string, instant: Date) {
+  let format = partsFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(timeZone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const p of format.formatToParts(instant)) parts[p.type] = p.value;
+  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+}
+
+/** The calendar date at an instant in a time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
+  const p = partsIn(timeZone, now);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The wall-clock time at an instant in a time zone, as a datetime-local input shows it: 'YYYY-MM-DDTHH:mm'. */
+export function wallTimeIn(timeZone: string, instant: Date): string {
+  const p = partsIn(timeZone, instant);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (UTC+13 → +13 h). */
+function offsetAt(timeZone: string, instant: Date): number {
+  const p = partsIn(timeZone, instant);
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a wall-clock time ('YYYY-MM-DDTHH:mm' or a 'YYYY-MM-DD' midnight) happens in a time zone.
+ * A time a daylight-saving change skips or repeats resolves to an instant an hour either side of it.
+ */
+export function zonedWallTimeToInstant(wall: string, timeZone: string): Date {
+  const m = LOCAL_DATE_TIME.exec(wall.length === 10 ? `${wall}T00:00` : wall);
+  if (!m) throw new RangeError(`Not a wall-clock time: ${wall}`);
+  const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0));
+  // Two passes: the offset at a first guess, then at the instant that guess gives (DST edges).
+  const guess = asUtc - offsetAt(timeZone, new Date(asUtc));
+  return new Date(asUtc - offsetAt(timeZone, new Date(guess)));
+}
+
+/** Whether a string is a wall-clock time 'YYYY-MM-DDTHH:mm' on a real date. */
+export function isWallTime(value: string): boolean {
+  const m = LOCAL_DATE_TIME.exec(value);
+  return !!m && isLocalDate(value.slice(0, 10)) && +m[4]! < 24 && +m[5]! < 60 && +(m[6] ?? 0) < 60;
+}
+
+/**
+ * The local dates a filter covers on a given local "today" (SPEC §9). `custom` takes `from` and `to`
+ * and defaults to today until the same day next month; the other filters ignore them.
+ */
+export function rangeFor(filter: DateFilter, today: LocalDate, custom: Partial<DateRange> = {}): DateRange {
+  switch (filter) {
+    case 'today':
+      return { from: today, to: today };
+    case 'tomorrow':
+      return { from: addDays(today, 1), to: addDays(today, 1) };
+    case 'yesterday':
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'last_7days':
+      return { from: addDays(today, -6), to: today };
+    case 'this_month': {
+      const first = `${today.slice(0, 7)}-01`;
+      return { from: first, to: addDays(addMonths(first, 1), -1) };
+    }
+    case 'last_month': {
+      const first = addMonths(`${today.slice(0, 7)}-01`, -1);
+      return { from: first, to: addDays(addMonths(first, 1), -1) };
+    }
+    case 'custom': {
+      const from = custom.from ?? today;
+      return { from, to: custom.to ?? addMonths(from, 1) };
+    }
+  }
+}
+
+const badDate = 'Please select a valid date range!';
+const localDate = z
+  .string({ error: badDate })
+  .trim()
+  .refine(isLocalDate, { error: badDate });
+
+/**
+ * `?type=&from=&to=` of the date-filtered lists: type defaults to today; a custom range needs dates
+ * in order and at most MAX_RANGE_DAYS long. `excluded` drops filters a screen does not offer.
+ */
+export function dateRangeQuery(excluded: readonly DateFilter[] = []) {
+  const offered = DATE_FILTERS.filter((f) => !excluded.includes(f)) as [DateFilter, ...DateFilter[]];
+  return z
+    .object({
+      type: z.enum(offered, { error: 'Please select a valid date filter!' }).default('today'),
+      from: localDate.optional(),
+      to: localDate.optional(),
+    })
+    .refine((q) => q.type !== 'custom' || !q.from || !q.to || q.from <= q.to, {
+      error: 'The start date must not be after the end date!',
+    })
+    .refine(
+      (q) => q.type !== 'custom' || !q.from || !q.to || daysBetween(q.from, q.to) < MAX_RANGE_DAYS,
+      { error: `Please select a range of at most ${MAX_RANGE_DAYS} days!` },
+    );
+}
+export type DateRangeQuery = z.output<ReturnType<typeof dateRangeQuery>>;
