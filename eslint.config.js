@@ -62,6 +62,11 @@ export default tseslint.config(
               message: 'A feature does not import another; compose them in app/routes.',
             })),
             {
+              target: `${web}/features`,
+              from: `${web}/app`,
+              message: 'Features do not import the app shell; shared parts live in lib/ and components/.',
+            },
+            {
               target: [`${web}/components`, `${web}/lib`],
               from: [`${web}/features`, `${web}/app`],
               message: 'Shared components and lib import neither features nor the app shell.',

@@ -8,7 +8,12 @@ import { Outlet, useNavigate } from 'react-router';
 import { setApiRedirects } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { TOAST_LIMIT } from '../lib/toast.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
+import { setResourceInvalidation } from '../lib/resources.ts';
+import { invalidateCachedResources } from './realtime-invalidation.ts';
+
+// Saves on every screen mark stale what the app's one map says shows the resources they change.
+setResourceInvalidation(invalidateCachedResources);
 
 /**
  * What every screen but the landing page needs: server state, dialogs, toasts, and in-app redirects for

@@ -1,11 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
-import { canOpen, homePathFor, parseScopes, type Screen, type SessionUser } from '@comanda/core';
-import { isSigningOut, setSigningOut, useSessionUser } from '../lib/session.ts';
-import { useEffect } from 'react';
-import { paths } from './paths.ts';
-
-/** The access subject of a stored user, for the shared rules of packages/core. */
-export const subjectOf = (user: SessionUser) => ({ role: user.role, scopes: parseScopes(user.scope) });
+import { canOpen, type Screen } from '@comanda/core';
+import { isSigningOut, subjectOf, useSessionUser } from '../lib/session.ts';
+import { paths } from '../lib/paths.ts';
 
 /** Protected tenant screens: without the authentication cookie go to / (history replaced, SPEC §2 Guard). */
 export function RequireTenant() {
@@ -29,12 +25,4 @@ export function RequireSuperadmin() {
     return <Navigate to={isSigningOut('superadmin') ? paths.superadmin.login : paths.landing} replace />;
   if (user.role !== 'superadmin') return <Navigate to={paths.noAccess} replace />;
   return <Outlet />;
-}
-
-/** Sign-in pages: an already signed-in visitor goes to their home (SPEC §2 Login). */
-export function useSignedInRedirect(aud: 'tenant' | 'superadmin'): string | null {
-  const user = useSessionUser(aud);
-  // Arriving here completes any ending session: a protected page visited later goes to / again.
-  useEffect(() => setSigningOut(aud, false), [aud]);
-  return user ? homePathFor(subjectOf(user)) : null;
 }

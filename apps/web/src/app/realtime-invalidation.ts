@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TenantEvents, TenantEventName } from '@comanda/core';
+import type { Resource } from '../lib/resources.ts';
 import { customersQueryKey } from '../features/customers/api/get-customers.ts';
 import { devicesQueryKey } from '../features/devices/api/get-devices.ts';
 import { menuItemsQueryKey } from '../features/menu/api/get-menu-items.ts';
@@ -36,9 +37,7 @@ export const STALE_AFTER = {
   reservations: [reservationsQueryKey, customersQueryKey],
   devices: [devicesQueryKey],
   profile: [profileQueryKey],
-} as const satisfies Record<string, readonly QueryKey[]>;
-
-export type Resource = keyof typeof STALE_AFTER;
+} as const satisfies Record<Resource, readonly QueryKey[]>;
 
 /** The resources each tenant event changes (packages/core/src/events.ts). */
 export const EVENT_CHANGES: { [E in TenantEventName]: (payload: TenantEvents[E]) => readonly Resource[] } = {
@@ -56,8 +55,8 @@ export const EVENT_CHANGES: { [E in TenantEventName]: (payload: TenantEvents[E])
   new_qrorder: () => [],
 };
 
-/** Marks every cached answer that shows these resources stale; screens on display fetch again. */
-export async function invalidateResources(queryClient: QueryClient, resources: readonly Resource[]) {
+/** How the app marks stale what shows changed resources (registered with lib/resources.ts). */
+export async function invalidateCachedResources(queryClient: QueryClient, resources: readonly Resource[]) {
   // A resource this build does not know (an event from a newer server) changes nothing here.
   const known = resources.filter((resource) => Object.hasOwn(STALE_AFTER, resource));
   const staleAfter: Record<Resource, readonly QueryKey[]> = STALE_AFTER;

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Loading } from '../components/LoadState.tsx';
 import { loadNamespaces } from '../lib/i18n.ts';
 import { AreaError, RouteError } from './RouteError.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import { RequireScreen, RequireSuperadmin, RequireTenant } from './guards.tsx';
 
 /** A screen whose texts are still on their way waits here rather than rendering keys. */

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { apiRequest, endSession } from '../lib/api-client.ts';
-import { EVENT_CHANGES, invalidateResources, type Resource } from './realtime-invalidation.ts';
+import { invalidateResources, type Resource } from '../lib/resources.ts';
+import { EVENT_CHANGES } from './realtime-invalidation.ts';
 
 const SocketContext = createContext<Socket | null>(null);
 

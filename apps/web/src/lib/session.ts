@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import type { SessionUser } from '@comanda/core';
+import { useEffect, useSyncExternalStore } from 'react';
+import { homePathFor, parseScopes, type SessionUser } from '@comanda/core';
 
 /** The two kinds of session the browser can hold, each with its own cookies and stored user. */
 export type Audience = 'tenant' | 'superadmin';
@@ -66,4 +66,15 @@ export function useSessionUser(aud: Audience = 'tenant'): SessionUser | null {
   const snapshot = () => (hasAuthCookie(aud) ? localStorage.getItem(USER_KEY[aud]) : null);
   const raw = useSyncExternalStore(subscribe, snapshot);
   return raw ? (JSON.parse(raw) as SessionUser) : null;
+}
+
+/** The access subject of a stored user, for the shared rules of packages/core. */
+export const subjectOf = (user: SessionUser) => ({ role: user.role, scopes: parseScopes(user.scope) });
+
+/** Sign-in pages: an already signed-in visitor goes to their home (SPEC §2 Login). */
+export function useSignedInRedirect(aud: 'tenant' | 'superadmin'): string | null {
+  const user = useSessionUser(aud);
+  // Arriving here completes any ending session: a protected page visited later goes to / again.
+  useEffect(() => setSigningOut(aud, false), [aud]);
+  return user ? homePathFor(subjectOf(user)) : null;
 }

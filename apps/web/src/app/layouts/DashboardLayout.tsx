@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { subjectOf } from '../guards.tsx';
-import { entriesFor } from '../navigation.ts';
+import { subjectOf } from '../../lib/session.ts';
+import { entriesFor } from '../../lib/navigation.ts';
 import { isSigningOut, useSessionUser } from '../../lib/session.ts';
 import { RealtimeInvalidation, SocketProvider } from '../socket.tsx';
-import { useSignOut } from '../sign-out.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { Shell } from './Shell.tsx';
 import { UserMenu } from './UserMenu.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** The tenant back office frame (SPEC §2 Tenant dashboard Layout). */
 export function DashboardLayout() {

@@ -25,7 +25,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import type { NavEntry } from '../navigation.ts';
+import type { NavEntry } from '../../lib/navigation.ts';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
 
 export interface ShellSection {

@@ -2,10 +2,10 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconHeadset, IconLayoutDashboard, IconLogout, IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { NavEntry } from '../navigation.ts';
-import { useSignOut } from '../sign-out.ts';
+import type { NavEntry } from '../../lib/navigation.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { Shell } from './Shell.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 const ENTRIES: NavEntry[] = [
   {

@@ -3,7 +3,7 @@ import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { SessionUser } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { NavEntry } from '../navigation.ts';
+import type { NavEntry } from '../../lib/navigation.ts';
 
 /** The header's user menu: name, upper-case role, designation, account links and Logout (SPEC §2). */
 export function UserMenu({

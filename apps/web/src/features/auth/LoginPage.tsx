@@ -2,11 +2,11 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { homePathFor } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { subjectOf, useSignedInRedirect } from '../../app/guards.tsx';
-import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
+import { subjectOf, useSignedInRedirect } from '../../lib/session.ts';
+import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { SignInForm } from '../../components/SignInForm.tsx';
 import { signin } from './api/mutations.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** /login (SPEC §2 Login). */
 export function LoginPage() {

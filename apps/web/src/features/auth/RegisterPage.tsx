@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { zodValidate } from '../../lib/forms.ts';
-import { useSignedInRedirect } from '../../app/guards.tsx';
-import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
+import { useSignedInRedirect } from '../../lib/session.ts';
+import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { toast } from '../../lib/toast.ts';
 import { signup } from './api/mutations.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** /register (SPEC §2 Register): business name, email, password; then sign in. */
 export function RegisterPage() {

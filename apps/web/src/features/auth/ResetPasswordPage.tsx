@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { zodValidate } from '../../lib/forms.ts';
-import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
+import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { toast } from '../../lib/toast.ts';
 import { resetPassword } from './api/mutations.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** /reset-password?token=: sets a new password from the mailed link, then goes to sign in. */
 export function ResetPasswordPage() {

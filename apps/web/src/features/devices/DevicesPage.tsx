@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { invalidateResources } from '../../app/realtime-invalidation.ts';
+import { invalidateResources } from '../../lib/resources.ts';
 import { devicesQueryOptions } from './api/get-devices.ts';
 import { removeDevice } from './api/mutations.ts';
 

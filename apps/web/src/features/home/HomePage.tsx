@@ -1,8 +1,8 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { subjectOf } from '../../app/guards.tsx';
-import { entriesFor } from '../../app/navigation.ts';
+import { subjectOf } from '../../lib/session.ts';
+import { entriesFor } from '../../lib/navigation.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 

@@ -21,7 +21,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { menuItemsQueryOptions } from './api/get-menu-items.ts';
 import type { StoreCatalogue } from './catalogue.ts';
 import { AddMenuItemDialog } from './components/AddMenuItemDialog.tsx';

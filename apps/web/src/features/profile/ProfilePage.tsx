@@ -8,7 +8,7 @@ import { storeUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { invalidateResources } from '../../app/realtime-invalidation.ts';
+import { invalidateResources } from '../../lib/resources.ts';
 import { profileQueryOptions } from './api/get-profile.ts';
 import { saveProfile } from './api/mutations.ts';
 

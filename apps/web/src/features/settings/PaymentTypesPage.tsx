@@ -2,7 +2,7 @@ import { IconCreditCard } from '@tabler/icons-react';
 import { Switch } from '@mantine/core';
 import { addPaymentTypeSchema, updatePaymentTypeSchema } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-import { useSaveMutation } from '../../app/mutations.ts';
+import { useSaveMutation } from '../../lib/mutations.ts';
 import { paymentTypesQueryOptions } from './api/get-payment-types.ts';
 import { addPaymentType, deletePaymentType, togglePaymentType, updatePaymentType } from './api/mutations.ts';
 import { TitleListPage } from './TitleListPage.tsx';

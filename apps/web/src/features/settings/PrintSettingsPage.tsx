@@ -4,7 +4,7 @@ import { printSettingsSchema, type PrintSettings } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFillForm, zodValidate } from '../../lib/forms.ts';
-import { useSaveMutation } from '../../app/mutations.ts';
+import { useSaveMutation } from '../../lib/mutations.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { printSettingsQueryOptions } from './api/get-print-settings.ts';

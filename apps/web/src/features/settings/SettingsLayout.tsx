@@ -1,7 +1,7 @@
 import { Box, Group, NavLink, Paper, ScrollArea, Select, Stack, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { SETTINGS_PAGES } from '../../app/navigation.ts';
+import { SETTINGS_PAGES } from '../../lib/navigation.ts';
 import classes from './settings.module.css';
 
 const MENU = SETTINGS_PAGES;

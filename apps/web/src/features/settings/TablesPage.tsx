@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../lib/api-client.ts';
 import { zodValidate } from '../../lib/forms.ts';
-import { useSaveMutation } from '../../app/mutations.ts';
+import { useSaveMutation } from '../../lib/mutations.ts';
 import { toast } from '../../lib/toast.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FormModal } from '../../components/FormModal.tsx';

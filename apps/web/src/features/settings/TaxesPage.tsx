@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { zodValidate } from '../../lib/forms.ts';
-import { useSaveMutation } from '../../app/mutations.ts';
+import { useSaveMutation } from '../../lib/mutations.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';

@@ -3,7 +3,7 @@ import { IconCreditCardOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusScreen } from './components/StatusScreen.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** The card provider's return address when checkout is abandoned or declined. */
 export function CancelledPaymentPage() {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlanCard } from '../../components/PlanCard.tsx';
 import { useSessionUser } from '../../lib/session.ts';
-import { useSignOut } from '../../app/sign-out.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { StatusScreen } from './components/StatusScreen.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** Where any 402 lands (SPEC §8): only an admin may subscribe (SPEC §6). */
 export function InactiveSubscriptionPage() {

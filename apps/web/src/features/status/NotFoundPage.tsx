@@ -3,7 +3,7 @@ import { IconHome, IconMap2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusScreen } from './components/StatusScreen.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** Any address the route table does not know. */
 export function NotFoundPage() {

@@ -2,9 +2,9 @@ import { Button } from '@mantine/core';
 import { IconConfetti, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSignOut } from '../../app/sign-out.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { StatusScreen } from './components/StatusScreen.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** The card provider's return address after checkout: the new subscription applies from the next sign-in. */
 export function SuccessPage() {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useSignedInRedirect } from '../../app/guards.tsx';
-import { AuthLayout } from '../../app/layouts/AuthLayout.tsx';
+import { useSignedInRedirect } from '../../lib/session.ts';
+import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { SignInForm } from '../../components/SignInForm.tsx';
 import { superadminSignin } from './api/mutations.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** /superadmin (/superadmin/login redirects here). */
 export function SuperadminLoginPage() {

@@ -4,7 +4,7 @@ import { parseScopes, type User } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveMutation } from '../../app/mutations.ts';
+import { useSaveMutation } from '../../lib/mutations.ts';
 import { confirmIrreversible } from '../../lib/confirm.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeroVisual } from './HeroVisual.tsx';
 import classes from './landing.module.css';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const POINTS = ['hero.point.plan', 'hero.point.devices', 'hero.point.cancel'] as const;
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Brand } from './Brand.tsx';
 import { SECTIONS } from './sections.ts';
 import classes from './landing.module.css';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 // The drawer brings a portal, a focus trap and a scroll area (about a sixth of the landing page's
 // weight); it is fetched on the first tap of the burger, which most visitors never make.

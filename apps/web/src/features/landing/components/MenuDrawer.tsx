@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Brand } from './Brand.tsx';
 import { SECTIONS } from './sections.ts';
 import classes from './landing.module.css';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The header's links below the sm breakpoint. */
 export function MenuDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {

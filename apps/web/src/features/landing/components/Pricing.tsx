@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlanCard } from '../../../components/PlanCard.tsx';
 import classes from './landing.module.css';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The one plan, with the way in. */
 export function Pricing() {

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { menuItemSchema } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { zodValidate } from '../../../lib/forms.ts';
-import { useSaveMutation } from '../../../app/mutations.ts';
+import { useSaveMutation } from '../../../lib/mutations.ts';
 import { LoadError, Loading } from '../../../components/LoadState.tsx';
 import { addMenuItem } from '../api/mutations.ts';
 import type { StoreCatalogue } from '../catalogue.ts';

@@ -3,7 +3,7 @@ import { type Category, type MenuItem, menuItemSchema, type Tax } from '@comanda
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { zodValidate } from '../../../lib/forms.ts';
-import { useSaveMutation } from '../../../app/mutations.ts';
+import { useSaveMutation } from '../../../lib/mutations.ts';
 import { updateMenuItem } from '../api/mutations.ts';
 import { itemFormValues, MenuItemFields, type MenuItemFormValues } from './MenuItemFields.tsx';
 

@@ -3,7 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import type { MenuItem } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { showMoney } from '../money.ts';
 import { ItemImage } from './ItemImage.tsx';
 

@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { addonSchema, type MenuOption, variantSchema } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { zodValidate } from '../../../lib/forms.ts';
-import { useSaveMutation } from '../../../app/mutations.ts';
+import { useSaveMutation } from '../../../lib/mutations.ts';
 import { addOption, type OptionKind, updateOption } from '../api/mutations.ts';
 import { showMoney } from '../money.ts';
 import { useDialogProps } from './dialog-props.ts';

@@ -15,7 +15,7 @@ import {
 import { IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { MenuOption } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-import { useSaveMutation } from '../../../app/mutations.ts';
+import { useSaveMutation } from '../../../lib/mutations.ts';
 import { confirmIrreversible } from '../../../lib/confirm.ts';
 import { deleteOption, type OptionKind } from '../api/mutations.ts';
 import { showMoney } from '../money.ts';

@@ -7,7 +7,7 @@ import imageCompression from 'browser-image-compression';
 import compressionScript from 'browser-image-compression/dist/browser-image-compression.js?url';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveMutation } from '../../../app/mutations.ts';
+import { useSaveMutation } from '../../../lib/mutations.ts';
 import { confirmIrreversible } from '../../../lib/confirm.ts';
 import { toast } from '../../../lib/toast.ts';
 import { removeMenuItemPhoto, uploadMenuItemPhoto } from '../api/mutations.ts';

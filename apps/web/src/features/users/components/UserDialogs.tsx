@@ -10,7 +10,7 @@ import {
 } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { zodValidate } from '../../../lib/forms.ts';
-import { useSaveMutation } from '../../../app/mutations.ts';
+import { useSaveMutation } from '../../../lib/mutations.ts';
 import { addUser, resetUserPassword, updateUser } from '../api/mutations.ts';
 import { useDialogProps } from './dialog-props.ts';
 import { ScopesField } from './ScopesField.tsx';

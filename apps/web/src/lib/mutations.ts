@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../lib/toast.ts';
-import { invalidateResources, type Resource } from './realtime-invalidation.ts';
+import { toast } from './toast.ts';
+import { invalidateResources, type Resource } from './resources.ts';
 
 /**
  * A save or delete as every back-office screen does it (SPEC §7, §8): a loading toast, then the server's
@@ -9,7 +9,7 @@ import { invalidateResources, type Resource } from './realtime-invalidation.ts';
  */
 export function useSaveMutation<V, R extends { message: string }>(opts: {
   mutationFn: (vars: V) => Promise<R>;
-  /** The resources this call changes (app/realtime-invalidation.ts says which answers show them). */
+  /** The resources this call changes (lib/resources.ts). */
   changes: readonly Resource[];
   fallback?: string;
   onSuccess?: (result: R, vars: V) => void;

@@ -1,7 +1,7 @@
 import { modals } from '@mantine/modals';
 import { useEffect, useEffectEvent } from 'react';
 import { useBlocker } from 'react-router';
-import i18n from '../lib/i18n.ts';
+import i18n from './i18n.ts';
 
 /**
  * Warns before unsaved edits are lost: leaving for another screen asks first, closing or reloading the

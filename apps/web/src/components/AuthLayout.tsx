@@ -3,9 +3,9 @@ import { IconChefHat } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/document-title.ts';
-import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
-import { paths } from '../paths.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+import { MAIN_ID, SkipLink } from './SkipLink.tsx';
+import { paths } from '../lib/paths.ts';
 
 /** The sign-in family of pages: brand, tagline and one card, comfortable on a phone and a tablet. */
 export function AuthLayout({

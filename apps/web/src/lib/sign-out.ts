@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../lib/api-client.ts';
-import { type Audience, forgetSession, setSigningOut } from '../lib/session.ts';
-import { toast } from '../lib/toast.ts';
+import { apiRequest } from './api-client.ts';
+import { type Audience, forgetSession, setSigningOut } from './session.ts';
+import { toast } from './toast.ts';
 import { paths } from './paths.ts';
 
 /**

@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * What a save or a realtime event can change. Features name these (`useSaveMutation`'s `changes`);
+ * app/realtime-invalidation.ts says which cached answers show each, since only the app knows every
+ * feature's queries. A new module adds its resource here and there.
+ */
+export const RESOURCES = [
+  'store',
+  'print',
+  'tables',
+  'category',
+  'tax',
+  'payment_type',
+  'menu',
+  'users',
+  'devices',
+  'profile',
+  'customers',
+  'reservations',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+type Invalidate = (queryClient: QueryClient, resources: readonly Resource[]) => Promise<void>;
+let invalidate: Invalidate | undefined;
+
+/** The app says once, as it starts (AppProviders), how a changed resource reaches the cache. */
+export function setResourceInvalidation(fn: Invalidate) {
+  invalidate = fn;
+}
+
+/** Marks every cached answer that shows these resources stale; screens on display fetch again. */
+export function invalidateResources(queryClient: QueryClient, resources: readonly Resource[]) {
+  if (!invalidate) throw new Error('setResourceInvalidation was not called');
+  return invalidate(queryClient, resources);
+}
