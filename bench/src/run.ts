@@ -37,6 +37,8 @@ function positiveNumber(name: string, fallback: number, allowZero = false): numb
 const DURATION = positiveNumber('BENCH_DURATION', 10);
 const WARMUP = positiveNumber('BENCH_WARMUP', 2, true);
 const TENANTS = Math.floor(positiveNumber('BENCH_TENANTS', 20));
+const GUESTS = Math.floor(positiveNumber('BENCH_CUSTOMERS', 1000));
+const BOOKINGS = Math.floor(positiveNumber('BENCH_RESERVATIONS', 300));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || undefined;
 
 let server: BenchServer | undefined;
@@ -73,6 +75,53 @@ async function inBatches<T>(items: T[], limit: number, fn: (item: T) => Promise<
     Array.from({ length: Math.min(limit, queue.length) }, async () => {
       for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
     }),
+  );
+}
+
+/**
+ * The reader's guest book: `customers` customers and `bookings` reservations spread over the coming
+ * month (no table), through the API as the back office makes them.
+ */
+async function seedGuestBook(origin: string, cookie: string, customers: number, bookings: number) {
+  const send = (pathname: string, body: unknown) =>
+    fetch(origin + pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+  const ids: number[] = [];
+  await inBatches(
+    Array.from({ length: customers }, (_, i) => i),
+    8,
+    async (i) => {
+      const res = await expectOk(
+        await send('/api/v1/customers/add', {
+          phone: `555 ${String(i).padStart(6, '0')}`,
+          name: `Guest ${i}`,
+        }),
+        'POST /customers/add',
+      );
+      ids.push(((await res.json()) as { customer: { id: number } }).customer.id);
+    },
+  );
+  const init = await expectOk(
+    await fetch(`${origin}/api/v1/reservations/init`, { headers: { cookie } }),
+    'init',
+  );
+  const { today } = (await init.json()) as { today: string };
+  await inBatches(
+    Array.from({ length: bookings }, (_, i) => i),
+    8,
+    async (i) => {
+      const day = new Date(`${today}T00:00:00Z`);
+      day.setUTCDate(day.getUTCDate() + 1 + (i % 28));
+      const date = `${day.toISOString().slice(0, 10)}T${String(12 + (i % 10)).padStart(2, '0')}:00`;
+      await expectOk(
+        await send('/api/v1/reservations/add', { customerId: ids[i % ids.length], date, peopleCount: 2 }),
+        'POST /reservations/add',
+      );
+    },
   );
 }
 
@@ -210,8 +259,9 @@ async function main() {
   for (const p of ['/api/v1/auth/me', '/api/v1/auth/devices']) {
     await expectOk(await fetch(s.origin + p, { headers: { cookie } }), `GET ${p} with the session cookie`);
   }
+  await seedGuestBook(s.origin, cookie, GUESTS, BOOKINGS);
   console.log(
-    `set-up: ${TENANTS + 1} tenants signed up in ${((Date.now() - setupStart) / 1000).toFixed(1)} s\n`,
+    `set-up: ${TENANTS + 1} tenants signed up, the reader's ${GUESTS} customers and ${BOOKINGS} reservations added in ${((Date.now() - setupStart) / 1000).toFixed(1)} s\n`,
   );
 
   let next = 0;
@@ -237,6 +287,24 @@ async function main() {
       name: 'GET /auth/me',
       method: 'GET',
       path: '/api/v1/auth/me',
+      connections: 50,
+      durationSeconds: DURATION,
+      headers: { cookie },
+    },
+    {
+      // Page 1 of the customer list: the page and the count of all the tenant's customers.
+      name: 'GET /customers',
+      method: 'GET',
+      path: '/api/v1/customers?sort=created_at&page=1&perPage=10',
+      connections: 50,
+      durationSeconds: DURATION,
+      headers: { cookie },
+    },
+    {
+      // A month of bookings (the custom range's default), each with its guest and table.
+      name: 'GET /reservations (month)',
+      method: 'GET',
+      path: '/api/v1/reservations?type=custom',
       connections: 50,
       durationSeconds: DURATION,
       headers: { cookie },
@@ -277,6 +345,7 @@ async function main() {
       'Sign-in verifies an argon2id hash (19 MiB, 2 passes) and writes a device row and an audit row.',
       'Authenticated GETs verify the access JWT and look the session up in the database on every request.',
       'GET /health runs select 1 on the database.',
+      `The reader tenant has ${GUESTS} customers and ${BOOKINGS} reservations over the coming month.`,
     ],
     scenarios: results,
   };
@@ -290,7 +359,7 @@ async function main() {
 
 // The bench must stop by itself: a hung step ends the run (and the server) instead of waiting forever.
 // The timer is kept referenced, so a step that hangs on nothing cannot end the process with status 0 either.
-const budgetMs = (4 * (DURATION + WARMUP) + 240) * 1000;
+const budgetMs = (6 * (DURATION + WARMUP) + 360) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${budgetMs / 1000} s; stopping`);
   void cleanUp().finally(() => process.exit(1));
