@@ -144,7 +144,7 @@ export function CustomerDetailPage() {
         <Title order={2} fz="h4" mb="sm">
           {t('detail.contact')}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
           <Field label={t('field.phone')} value={customer.phone} />
           <Field label={t('field.name')} value={customer.name} />
           <Field label={t('field.email')} value={customer.email ?? '—'} />
@@ -152,7 +152,7 @@ export function CustomerDetailPage() {
           <Field label={t('field.birthDate')} value={showDate(customer.birth_date)} />
         </SimpleGrid>
       </Card>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
         <Tile
           testId="tile-reservations"
           label={t('detail.reservations')}
