@@ -125,6 +125,14 @@ describe('customers: the owner keeps the guest list', () => {
     expect(new URL(page.url()).searchParams.get('q')).toBe('9'.repeat(81));
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect.poll(() => pageOf().textContent()).toBe('Page 1 of 3');
+    // The search is in the address: Back shows it again, box included; Forward clears it.
+    const box = page.getByRole('search').getByLabel('Search customers');
+    await page.goBack();
+    await page.getByTestId('no-result').waitFor();
+    await expect(box.inputValue()).resolves.toBe('9'.repeat(81));
+    await page.goForward();
+    await expect.poll(() => pageOf().textContent()).toBe('Page 1 of 3');
+    await expect(box.inputValue()).resolves.toBe('');
   });
 
   it('pages through 26 customers with First, Next, Last and Previous', async () => {
