@@ -220,6 +220,20 @@ describe('customers: the owner keeps the guest list', () => {
   });
 });
 
+describe('customers: another tab', () => {
+  it('shows a customer added elsewhere without a reload (customers_updated)', async () => {
+    const other = await context.newPage();
+    await other.goto('/dashboard/customers?q=Zed');
+    await other.getByTestId('no-result').waitFor();
+    const res = await context.request.post('/api/v1/customers/add', {
+      data: { phone: '700 1234', name: 'Zed' },
+    });
+    expect(res.status()).toBe(200);
+    await other.getByRole('link', { name: 'Zed' }).waitFor();
+    await other.close();
+  });
+});
+
 describe('customers: a viewer', () => {
   it('lists and opens customers but sees no New, Edit or Delete', async () => {
     const username = uniqueEmail('viewer');
