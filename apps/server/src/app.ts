@@ -44,6 +44,8 @@ import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createTablesService } from './modules/tables/tables.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { reservationsRoutes } from './modules/reservations/reservations.routes.ts';
+import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { superadminRoutes } from './modules/superadmin/superadmin.routes.ts';
@@ -182,6 +184,7 @@ export async function buildApp(opts: BuildOptions) {
       tablesRoutes(typed, { tables: createTablesService(ctx) });
       catalogueRoutes(typed, { catalogue: createCatalogueService(ctx) });
       menuRoutes(typed, { menu: createMenuService(ctx) });
+      reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },
