@@ -44,6 +44,8 @@ import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createTablesService } from './modules/tables/tables.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { createCustomersService } from './modules/customers/customers.service.ts';
 import { reservationsRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -184,6 +186,7 @@ export async function buildApp(opts: BuildOptions) {
       tablesRoutes(typed, { tables: createTablesService(ctx) });
       catalogueRoutes(typed, { catalogue: createCatalogueService(ctx) });
       menuRoutes(typed, { menu: createMenuService(ctx) });
+      customersRoutes(typed, { customers: createCustomersService(ctx) });
       reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });

@@ -23,7 +23,8 @@ const BIRTH_DATE_FUTURE = 'Birth date cannot be in the future!';
 const GENDER_INVALID = 'Please select female, male or other!';
 
 /** An optional text field: blank, missing and null are all stored as null (SPEC §5). */
-const blankAsNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
+const blankAsNull = (v: unknown) =>
+  v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
 
 // The latest calendar date anywhere on Earth: a birth date "today" is never refused for being early
 // somewhere. The form checks the same rule against the device's own today.
@@ -122,3 +123,34 @@ export type CustomerPage = z.infer<typeof customerPageResponse>;
 export const customerSearchQuery = z.object({
   q: requiredText('Please type a phone or name to search!', 80, 'Value is too long!'),
 });
+
+/** POST /customers/add: the server's message and what the dialog hands its caller (SPEC §7 Customers). */
+export const addCustomerResponse = z.object({
+  message: z.string(),
+  customer: z.object({ id: z.number(), phone: z.string(), name: z.string() }),
+});
+export type AddCustomerResult = z.infer<typeof addCustomerResponse>;
+
+/** GET /customers/search-by-phone-name/search: at most this many, best matches first. */
+export const CUSTOMER_SEARCH_LIMIT = 20;
+
+/** The CSV export's columns, in order (GET /customers/export). */
+export const CUSTOMER_CSV_COLUMNS = ['phone', 'name', 'email', 'gender', 'birth_date', 'created_at'] as const;
+
+/**
+ * One CSV cell: RFC 4180 quoting (a cell with a quote, comma or line break is quoted, its quotes
+ * doubled) after formula-injection defusing: a cell a spreadsheet would run as a formula (starting with
+ * = @ tab or CR, or + or - unless it is a phone such as '+1 555 0101') gets a leading apostrophe.
+ */
+export function csvCell(value: string | null): string {
+  let cell = value ?? '';
+  const first = cell.charAt(0);
+  if ('=@\t\r'.includes(first) && first !== '') cell = `'${cell}`;
+  else if ((first === '+' || first === '-') && !isPhone(cell)) cell = `'${cell}`;
+  return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+/** A CSV document from rows of cells: CRLF line ends (RFC 4180), a header row first. */
+export function toCsv(header: readonly string[], rows: readonly (readonly (string | null)[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

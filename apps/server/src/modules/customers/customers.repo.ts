@@ -1,0 +1,134 @@
+import { type SQL, and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
+import { customers } from '../../platform/db/schema.ts';
+
+// The customers table. The phone is the key as `phone_key` (its letters and digits, lower-cased), so
+// '555-0101' and '555 0101' are one customer and either finds them.
+
+const columns = {
+  id: customers.id,
+  phone: customers.phone,
+  name: customers.name,
+  email: customers.email,
+  gender: customers.gender,
+  birthDate: customers.birthDate,
+  createdAt: customers.createdAt,
+  updatedAt: customers.updatedAt,
+};
+export type CustomerRow = {
+  id: number;
+  phone: string;
+  name: string;
+  email: string | null;
+  gender: 'female' | 'male' | 'other' | null;
+  birthDate: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Text matched literally inside a LIKE pattern: its wildcards and the escape character escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The list's filter: the name or the phone as typed contains it, or the phone's key contains its digits. */
+function matches(filter: string): SQL | undefined {
+  const pattern = `%${escapeLike(filter)}%`;
+  const digits = filter.replace(/\D/g, '');
+  return or(
+    ilike(customers.name, pattern),
+    ilike(customers.phone, pattern),
+    digits ? like(customers.phoneKey, `%${digits}%`) : undefined,
+  );
+}
+
+/** One page of the tenant's customers, newest first, and how many match in all. */
+export async function listCustomers(
+  tx: Tx,
+  tenantId: number,
+  opts: { filter?: string; limit: number; offset: number },
+) {
+  const where = and(eq(customers.tenantId, tenantId), opts.filter ? matches(opts.filter) : undefined);
+  const [count] = await tx
+    .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(customers)
+    .where(where);
+  const rows: CustomerRow[] = await tx
+    .select(columns)
+    .from(customers)
+    .where(where)
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Every customer of the tenant, newest first (the CSV export). */
+export function allCustomers(tx: Tx, tenantId: number): Promise<CustomerRow[]> {
+  return tx
+    .select(columns)
+    .from(customers)
+    .where(eq(customers.tenantId, tenantId))
+    .orderBy(desc(customers.createdAt), desc(customers.id));
+}
+
+/**
+ * The lookup of the POS and the reservation dialog: phone key starts with the typed digits first, then
+ * the name starts with the text, then either contains it; by name within each rank.
+ */
+export function searchCustomers(tx: Tx, tenantId: number, q: string, limit: number): Promise<CustomerRow[]> {
+  const digits = q.replace(/\D/g, '');
+  const keyPrefix = digits ? sql`${customers.phoneKey} like ${`${digits}%`}` : sql`false`;
+  const rank = sql`case when ${keyPrefix} then 0 when ${customers.name} ilike ${`${escapeLike(q)}%`} then 1 else 2 end`;
+  return tx
+    .select(columns)
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), matches(q)))
+    .orderBy(asc(rank), asc(customers.name), asc(customers.id))
+    .limit(limit);
+}
+
+export async function findCustomer(tx: Tx, tenantId: number, id: number): Promise<CustomerRow | undefined> {
+  const [row] = await tx
+    .select(columns)
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .limit(1);
+  return row;
+}
+
+type CustomerValues = {
+  name: string;
+  email: string | null;
+  birthDate: string | null;
+  gender: 'female' | 'male' | 'other' | null;
+};
+
+/** Adds a customer; a phone whose key the tenant already has violates customers_tenant_phone_key (409). */
+export async function insertCustomer(tx: Tx, tenantId: number, values: CustomerValues & { phone: string }) {
+  const [row] = await tx
+    .insert(customers)
+    .values({ tenantId, ...values })
+    .returning({ id: customers.id, phone: customers.phone, name: customers.name });
+  if (!row) throw new Error('customer insert returned nothing');
+  return row;
+}
+
+/** Changes everything but the phone (the key). */
+export async function updateCustomer(tx: Tx, tenantId: number, id: number, values: CustomerValues) {
+  const [row] = await tx
+    .update(customers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .returning({ id: customers.id, phone: customers.phone, name: customers.name });
+  return row;
+}
+
+/** Deletes a customer; their reservations go with them (the foreign key cascades). */
+export async function deleteCustomer(tx: Tx, tenantId: number, id: number) {
+  const [row] = await tx
+    .delete(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .returning({ id: customers.id, phone: customers.phone, name: customers.name });
+  return row;
+}
