@@ -230,16 +230,3 @@ export async function deleteReservation(tx: Tx, tenantId: number, id: number) {
     .returning({ id: reservations.id, uniqueCode: reservations.uniqueCode });
   return row;
 }
-
-/**
- * Whether the guest of a new booking is the tenant's. The customers module owns the table; this one
- * question is asked here so a booking needs nothing else from it.
- */
-export async function customerExists(tx: Tx, tenantId: number, customerId: number) {
-  const [row] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-    .limit(1);
-  return row !== undefined;
-}

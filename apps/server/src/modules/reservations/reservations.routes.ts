@@ -5,6 +5,7 @@ import {
   messageSchema,
   reservationInitResponse,
   reservationResponse,
+  reservationSavedResponse,
   reservationSearchQuery,
   updateReservationSchema,
 } from '@comanda/core';
@@ -17,7 +18,7 @@ const tags = ['reservations'];
 // Whoever may open the screen reads it; only RESERVATIONS / MANAGE_RESERVATIONS (and admins) change it (SPEC §6).
 const read = { access: { screen: 'reservation' } } as const;
 const manage = { access: { action: 'reservations.manage' } } as const;
-const saved = { 200: messageSchema.extend({ reservation: reservationResponse }), ...errorResponses };
+const saved = { 200: reservationSavedResponse, ...errorResponses };
 const list = { 200: z.array(reservationResponse), ...errorResponses };
 
 /** /reservations (SPEC §7 Reservations): dates in the store's time zone. */

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import {
   type DateRangeQuery,
-  type ErrorCode,
   RESERVATION_CODE_ALPHABET,
   RESERVATION_CODE_LENGTH,
   RESERVATION_HOLD_MINUTES,
   RESERVATION_PAST_GRACE_MINUTES,
   type Reservation,
   type ReservationInit,
+  type ReservationWarning,
   type addReservationSchema,
   addDays,
   rangeFor,
@@ -22,6 +22,7 @@ import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
+import * as customersRepo from '../customers/customers.repo.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as repo from './reservations.repo.ts';
@@ -44,10 +45,7 @@ function newCode(): string {
 
 /** A warning the user may override: its code and the words that fill its message. */
 interface Warning {
-  code: Extract<
-    ErrorCode,
-    'table_double_booked' | 'table_over_capacity' | 'table_double_booked_over_capacity'
-  >;
+  code: ReservationWarning;
   params: Record<string, string>;
 }
 
@@ -173,7 +171,8 @@ export function createReservationsService(ctx: AppContext) {
     async add(tc: TenantContext, input: AddInput) {
       const reservation = await database.inTenant(tc.tenantId, async (tx, emit) => {
         const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        if (!(await repo.customerExists(tx, tc.tenantId, input.customerId))) throw fail('customer_not_found');
+        if (!(await customersRepo.findCustomer(tx, tc.tenantId, input.customerId)))
+          throw fail('customer_not_found');
         const table = await tableFor(tx, tc.tenantId, input.tableId);
         const startsAt = startsAtFor(input.date, timezone);
         const booking = {
