@@ -174,7 +174,7 @@ export function ReservationDialog({
       {warning ? (
         <Stack gap="md" data-testid="reservation-warning">
           <Alert
-            color="yellow"
+            color="orange"
             variant="light"
             role="alert"
             icon={<IconAlertTriangle size={20} />}
@@ -187,7 +187,6 @@ export function ReservationDialog({
               {t('warning.goBack')}
             </Button>
             <Button
-              color="yellow"
               loading={save.isPending}
               onClick={() => save.mutate({ values: form.getValues(), override: true })}
             >
