@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCustomerSchema, isPhone, updateCustomerSchema } from './customers.schemas.ts';
+import { addCustomerSchema, csvCell, isPhone, toCsv, updateCustomerSchema } from './customers.schemas.ts';
 
 const firstMessage = (input: unknown, schema = addCustomerSchema) => {
   const parsed = schema.safeParse(input);
@@ -26,7 +26,9 @@ describe('addCustomerSchema', () => {
     expect(firstMessage({ phone: '1', name: 'A', birthDate: '2999-01-01' })).toBe(
       'Birth date cannot be in the future!',
     );
-    expect(firstMessage({ phone: '1', name: 'A', gender: 'robot' })).toBe('Please select female, male or other!');
+    expect(firstMessage({ phone: '1', name: 'A', gender: 'robot' })).toBe(
+      'Please select female, male or other!',
+    );
   });
 });
 
@@ -50,5 +52,26 @@ describe('updateCustomerSchema', () => {
       birthDate: null,
       gender: null,
     });
+  });
+});
+
+describe('csvCell', () => {
+  it('quotes per RFC 4180 and defuses what a spreadsheet would run', () => {
+    expect(csvCell('Ana')).toBe('Ana');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('Lima, "Bo"')).toBe('"Lima, ""Bo"""');
+    expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\rx')).toBe('"\'\rx"');
+    expect(csvCell('+cmd')).toBe("'+cmd");
+    expect(csvCell('-cmd')).toBe("'-cmd");
+    // A phone keeps its sign.
+    expect(csvCell('+1 555 0101')).toBe('+1 555 0101');
+    expect(csvCell('-')).toBe("'-");
+  });
+  it('writes a header row and CRLF line ends', () => {
+    expect(toCsv(['a', 'b'], [['1', null]])).toBe('a,b\r\n1,\r\n');
   });
 });

@@ -58,6 +58,8 @@ export function CustomerFields({
           required={!phoneLocked}
           disabled={phoneLocked}
           description={phoneLocked ? t('field.phoneLocked') : undefined}
+          // The hint goes under the box, so the phone and name boxes stay side by side.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           data-autofocus={phoneLocked ? undefined : true}
           {...form.getInputProps('phone')}
         />
@@ -85,6 +87,7 @@ export function CustomerFields({
           {...form.getInputProps('birthDate')}
         />
         <NativeSelect
+          size="md"
           label={t('field.gender')}
           data={[
             { value: '', label: t('gender.none') },
