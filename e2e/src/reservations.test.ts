@@ -100,6 +100,12 @@ describe('reservations: a manager books, moves, cancels and deletes', () => {
     await expect(dialog.getByLabel('Date & time').getAttribute('min')).resolves.toMatch(
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/,
     );
+    // Yesterday on the store's clock is refused before anything is sent.
+    const yesterday = new Date(`${today}T12:00:00Z`);
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+    await dialog.getByLabel('Date & time').fill(`${yesterday.toISOString().slice(0, 10)}T19:00`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please select a date & time in the future!').waitFor();
     await checkScreen(page, 'new reservation dialog with errors');
     await screenshots('reservation-dialog-errors', false);
 
@@ -220,6 +226,10 @@ describe('reservations: a manager books, moves, cancels and deletes', () => {
     await expectCards(1);
     await card(second).waitFor();
     await checkScreen(page, 'reservation search results');
+    // A search the server refuses (over 80 characters) reads the same as one that finds nothing.
+    await search.fill('x'.repeat(81));
+    await search.press('Enter');
+    await page.getByText('No result found!').waitFor();
     await search.fill('nobody-here');
     await search.press('Enter');
     await page.getByText('No result found!').waitFor();
@@ -270,6 +280,18 @@ describe('reservations: a viewer', () => {
     await expect(viewer.getByRole('button', { name: 'New', exact: true }).count()).resolves.toBe(0);
     await expect(viewer.getByRole('button', { name: /^(Edit|Delete) reservation/ }).count()).resolves.toBe(0);
     await checkScreen(viewer, 'reservations as a viewer');
+
+    // A booking made elsewhere shows on the viewer's screen without a reload (reservations_updated).
+    const listed = (await (await context.request.get('/api/v1/reservations?type=tomorrow')).json()) as {
+      customer_id: number;
+    }[];
+    const customerId = listed[0]?.customer_id;
+    const made = await context.request.post('/api/v1/reservations/add', {
+      data: { customerId, date: `${tomorrow}T12:15`, peopleCount: 4, notes: 'Booked by phone' },
+    });
+    expect(made.status()).toBe(200);
+    await viewer.getByText('Booked by phone').waitFor();
+    await expect(viewer.getByTestId('reservation-card').count()).resolves.toBe(2);
     await screenshot(viewer, 'reservations-viewer');
     await viewerContext.close();
   });

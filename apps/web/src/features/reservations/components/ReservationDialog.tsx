@@ -239,7 +239,7 @@ export function ReservationDialog({
                 {...form.getInputProps('peopleCount')}
               />
             </Group>
-            <Input.Wrapper label={t('field.status')} labelElement="div" {...form.getInputProps('status')}>
+            <Input.Wrapper label={t('field.status')} labelElement="div" error={form.errors.status}>
               <SegmentedControl
                 fullWidth
                 data={statusOptions}
