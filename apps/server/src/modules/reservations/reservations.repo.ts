@@ -151,6 +151,19 @@ export async function findReservationForUpdate(tx: Tx, tenantId: number, id: num
   return row;
 }
 
+/** The advisory-lock class of "bookings of one table" (the migration and provisioning locks are 727_001-2). */
+const TABLE_BOOKINGS_LOCK = 727_010;
+
+/**
+ * Holds the table's bookings until the transaction ends, so two saves for one table check for overlaps
+ * one after the other: without it, two tablets booking the same slot at once would both see it free.
+ */
+export async function lockTableBookings(tx: Tx, tenantId: number, tableId: number) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${TABLE_BOOKINGS_LOCK}, hashtext(${`${tenantId}:${tableId}`}))`,
+  );
+}
+
 /**
  * The other live (not cancelled) bookings of a table starting less than `holdMinutes` before or after
  * `startsAt`, closest first: the ones a booking at `startsAt` would overlap.

@@ -113,6 +113,7 @@ export function createReservationsService(ctx: AppContext) {
     if (tableId === null) return undefined;
     const table = await tablesRepo.findTable(tx, tenantId, tableId);
     if (!table) throw fail('table_not_found');
+    await repo.lockTableBookings(tx, tenantId, table.id);
     return table;
   }
 

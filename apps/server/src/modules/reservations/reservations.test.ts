@@ -521,6 +521,18 @@ describe('table warnings', () => {
     await book(t, booking(customerId, { tableId: table.id, status: 'cancelled' }));
   });
 
+  it('let only one of two simultaneous bookings of one slot through', async () => {
+    const { t, customerId, table } = await setUp();
+    const second = t.client.copy();
+    const answers = await Promise.all(
+      [t.client, second, t.client, second].map((c) =>
+        c.post('/reservations/add', booking(customerId, { tableId: table.id })),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await rows(t)).toHaveLength(1);
+  });
+
   it('name the other day when the overlapping booking is on another date', async () => {
     const { t, customerId, table } = await setUp();
     const late = await book(t, booking(customerId, { tableId: table.id, date: '2026-03-10T23:30' }));
