@@ -231,10 +231,15 @@ describe('/reservations', () => {
     expect((await viewer.client.request('DELETE', `/reservations/delete/${r.id}`)).status).toBe(403);
     expect(await rows(t)).toEqual(before);
 
-    const kitchen = await createColleague(app, t, { scopes: ['KITCHEN', 'MANAGE_CUSTOMERS'] });
-    for (const path of ['/reservations/init', '/reservations?type=today', '/reservations/search?q=ana'])
-      expect((await kitchen.client.get(path)).status).toBe(403);
-    expect((await kitchen.client.post('/reservations/add', booking(customerId))).status).toBe(403);
+    // Neither the kitchen nor the customers scopes open the reservation screen.
+    for (const scopes of [['KITCHEN'], ['MANAGE_CUSTOMERS', 'POS']]) {
+      const other = await createColleague(app, t, { scopes });
+      for (const path of ['/reservations/init', '/reservations?type=today', '/reservations/search?q=ana'])
+        expect((await other.client.get(path)).status).toBe(403);
+      expect((await other.client.post('/reservations/add', booking(customerId))).status).toBe(403);
+      expect((await other.client.request('DELETE', `/reservations/delete/${r.id}`)).status).toBe(403);
+    }
+    expect(await rows(t)).toEqual(before);
 
     // Either managing scope may book, move and delete.
     for (const scope of ['RESERVATIONS', 'MANAGE_RESERVATIONS']) {
