@@ -125,6 +125,14 @@ describe('customers: the owner keeps the guest list', () => {
     expect(new URL(page.url()).searchParams.get('q')).toBe('9'.repeat(81));
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect.poll(() => pageOf().textContent()).toBe('Page 1 of 3');
+    // The search is in the address: Back shows it again, box included; Forward clears it.
+    const box = page.getByRole('search').getByLabel('Search customers');
+    await page.goBack();
+    await page.getByTestId('no-result').waitFor();
+    await expect(box.inputValue()).resolves.toBe('9'.repeat(81));
+    await page.goForward();
+    await expect.poll(() => pageOf().textContent()).toBe('Page 1 of 3');
+    await expect(box.inputValue()).resolves.toBe('');
   });
 
   it('pages through 26 customers with First, Next, Last and Previous', async () => {
@@ -209,6 +217,20 @@ describe('customers: the owner keeps the guest list', () => {
     expect(lines[0]).toBe('phone,name,email,gender,birth_date,created_at');
     expect(lines).toHaveLength(27);
     await page.getByText('Data exported successfully !').waitFor();
+  });
+});
+
+describe('customers: another tab', () => {
+  it('shows a customer added elsewhere without a reload (customers_updated)', async () => {
+    const other = await context.newPage();
+    await other.goto('/dashboard/customers?q=Zed');
+    await other.getByTestId('no-result').waitFor();
+    const res = await context.request.post('/api/v1/customers/add', {
+      data: { phone: '700 1234', name: 'Zed' },
+    });
+    expect(res.status()).toBe(200);
+    await other.getByRole('link', { name: 'Zed' }).waitFor();
+    await other.close();
   });
 });
 

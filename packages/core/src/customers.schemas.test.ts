@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { addCustomerSchema, csvCell, isPhone, toCsv, updateCustomerSchema } from './customers.schemas.ts';
 
-const firstMessage = (input: unknown, schema = addCustomerSchema) => {
+const firstMessage = (input: unknown, schema: z.ZodType = addCustomerSchema) => {
   const parsed = schema.safeParse(input);
   return parsed.success ? parsed.data : parsed.error.issues[0]?.message;
 };

@@ -97,6 +97,21 @@ describe('GET /customers/:id', () => {
     });
   });
 
+  it("shows each booking's time on the store's clock and the store's currency", async () => {
+    const t = await createTenant(app);
+    const store = { storeName: 'Cafe', currency: 'EUR', timezone: 'Asia/Kolkata' };
+    expect((await t.client.post('/settings/store-setting', store)).status).toBe(200);
+    const c = await add(t, { phone: '555 0101', name: 'Ana' });
+    // 2030-01-01 14:00 UTC is 19:30 in Kolkata (UTC+5:30).
+    await book(t, c.id, new Date('2030-01-01T14:00:00Z'));
+    const res = await t.client.get<CustomerDetail>(`/customers/${c.id}`);
+    expect(res.body).toMatchObject({ currency: 'EUR', timezone: 'Asia/Kolkata' });
+    expect(res.body.reservations[0]).toMatchObject({
+      date: '2030-01-01T14:00:00.000Z',
+      local_date: '2030-01-01T19:30',
+    });
+  });
+
   it('answers a customer without bookings with zeros', async () => {
     const t = await createTenant(app);
     const c = await add(t, { phone: '555 0101', name: 'Ana' });

@@ -88,12 +88,22 @@ export function searchCustomers(tx: Tx, tenantId: number, q: string, limit: numb
     .limit(limit);
 }
 
-export async function findCustomer(tx: Tx, tenantId: number, id: number): Promise<CustomerRow | undefined> {
-  const [row] = await tx
+/**
+ * One customer of the tenant. `forUpdate` locks the row: a booking being added for them (its foreign
+ * key takes a share lock) then commits before a delete checks for upcoming bookings, or waits for it.
+ */
+export async function findCustomer(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CustomerRow | undefined> {
+  const query = tx
     .select(columns)
     .from(customers)
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
     .limit(1);
+  const [row] = await (opts.forUpdate ? query.for('update') : query);
   return row;
 }
 

@@ -126,7 +126,8 @@ export function createCustomersService(ctx: AppContext) {
     async remove(tc: TenantContext, id: number) {
       const now = ctx.now();
       await database.inTenant(tc.tenantId, async (tx, emit) => {
-        if (!(await repo.findCustomer(tx, tc.tenantId, id))) throw fail('customer_not_found');
+        if (!(await repo.findCustomer(tx, tc.tenantId, id, { forUpdate: true })))
+          throw fail('customer_not_found');
         // Deleting would silently cancel a booking still to come; past ones go with the customer.
         if (await hasUpcomingReservations(tx, tc.tenantId, id, now)) throw fail('customer_has_reservations');
         const row = await repo.deleteCustomer(tx, tc.tenantId, id);

@@ -168,6 +168,14 @@ describe('/customers: refusals', () => {
     expect((await pos.client.post(`/customers/${c.id}/update`, { name: 'X' })).status).toBe(403);
     expect((await pos.client.request('DELETE', `/customers/${c.id}/delete`)).status).toBe(403);
 
+    // The reservation dialog's scopes: look up and add, no more.
+    const host = await createColleague(app, t, { scopes: ['RESERVATIONS'] });
+    expect((await host.client.get('/customers')).status).toBe(403);
+    expect((await host.client.get('/customers/search-by-phone-name/search?q=555')).status).toBe(200);
+    expect((await host.client.post(`/customers/${c.id}/update`, { name: 'X' })).status).toBe(403);
+    const viewingHost = await createColleague(app, t, { scopes: ['VIEW_RESERVATIONS'] });
+    expect((await viewingHost.client.get('/customers/search-by-phone-name/search?q=555')).status).toBe(403);
+
     // KITCHEN: nothing at all.
     const cook = await createColleague(app, t, { scopes: ['KITCHEN'] });
     expect((await cook.client.get('/customers')).status).toBe(403);
@@ -176,6 +184,7 @@ describe('/customers: refusals', () => {
 
     expect(await everyone(t)).toEqual(before);
     expect((await pos.client.post('/customers/add', { phone: '777', name: 'Walk In' })).status).toBe(200);
+    expect((await host.client.post('/customers/add', { phone: '778', name: 'Guest' })).status).toBe(200);
   });
 
   it("answers 404 for another tenant's customer and changes nothing", async () => {

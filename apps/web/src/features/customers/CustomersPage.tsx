@@ -64,6 +64,12 @@ export function CustomersPage() {
   const page = pageOf(params);
   const filter = params.get('q') ?? '';
   const [text, setText] = useState(filter);
+  // Back and Forward change the search in the address: the box follows.
+  const [shownFilter, setShownFilter] = useState(filter);
+  if (filter !== shownFilter) {
+    setShownFilter(filter);
+    setText(filter);
+  }
   const list = useQuery(
     customersQueryOptions({ page, perPage: CUSTOMERS_PER_PAGE, ...(filter ? { filter } : {}) }),
   );

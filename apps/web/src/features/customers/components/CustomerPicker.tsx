@@ -49,11 +49,13 @@ export function CustomerPicker({ value, onChange, error, label, required }: Cust
     combobox.closeDropdown();
   };
 
-  // A parent may set or clear the value (the POS's New clears the customer): the input follows it.
+  // A parent may set or clear the value (the POS's New clears the customer): the input follows it. A
+  // value cleared because the user is typing over it keeps what they typed.
   const [lastValue, setLastValue] = useState(value);
   if (value !== lastValue) {
     setLastValue(value);
-    if (value?.id !== lastValue?.id) setText(value ? customerLabel(value) : '');
+    if (value && value.id !== lastValue?.id) setText(customerLabel(value));
+    else if (!value && lastValue && text === customerLabel(lastValue)) setText('');
   }
 
   return (
@@ -83,6 +85,8 @@ export function CustomerPicker({ value, onChange, error, label, required }: Cust
             label={label ?? t('picker.label')}
             placeholder={t('picker.placeholder')}
             required={required}
+            // global.css draws the one required mark from `required`.
+            withAsterisk={false}
             error={error}
             value={text}
             inputMode="search"
@@ -105,7 +109,11 @@ export function CustomerPicker({ value, onChange, error, label, required }: Cust
           />
         </Combobox.Target>
         <Combobox.Dropdown hidden={q === ''}>
-          <Combobox.Options mah={320} style={{ overflowY: 'auto' }}>
+          <Combobox.Options
+            mah={320}
+            style={{ overflowY: 'auto' }}
+            aria-label={t('picker.options', { label: label ?? t('picker.label') })}
+          >
             {search.isError ? (
               <Combobox.Empty>{t('No result found!')}</Combobox.Empty>
             ) : search.isPending || (search.isFetching && options.length === 0) ? (
