@@ -46,6 +46,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { reservationsRoutes } from './modules/reservations/reservations.routes.ts';
+import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { superadminRoutes } from './modules/superadmin/superadmin.routes.ts';
@@ -185,6 +187,7 @@ export async function buildApp(opts: BuildOptions) {
       catalogueRoutes(typed, { catalogue: createCatalogueService(ctx) });
       menuRoutes(typed, { menu: createMenuService(ctx) });
       customersRoutes(typed, { customers: createCustomersService(ctx) });
+      reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },

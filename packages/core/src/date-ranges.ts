@@ -148,10 +148,7 @@ export function rangeFor(filter: DateFilter, today: LocalDate, custom: Partial<D
 }
 
 const badDate = 'Please select a valid date range!';
-const localDate = z
-  .string({ error: badDate })
-  .trim()
-  .refine(isLocalDate, { error: badDate });
+const localDate = z.string({ error: badDate }).trim().refine(isLocalDate, { error: badDate });
 
 /**
  * `?type=&from=&to=` of the date-filtered lists: type defaults to today; a custom range needs dates
@@ -168,9 +165,8 @@ export function dateRangeQuery(excluded: readonly DateFilter[] = []) {
     .refine((q) => q.type !== 'custom' || !q.from || !q.to || q.from <= q.to, {
       error: 'The start date must not be after the end date!',
     })
-    .refine(
-      (q) => q.type !== 'custom' || !q.from || !q.to || daysBetween(q.from, q.to) < MAX_RANGE_DAYS,
-      { error: `Please select a range of at most ${MAX_RANGE_DAYS} days!` },
-    );
+    .refine((q) => q.type !== 'custom' || !q.from || !q.to || daysBetween(q.from, q.to) < MAX_RANGE_DAYS, {
+      error: `Please select a range of at most ${MAX_RANGE_DAYS} days!`,
+    });
 }
 export type DateRangeQuery = z.output<ReturnType<typeof dateRangeQuery>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isWallTime } from './date-ranges.ts';
+import { messageSchema } from './auth.schemas.ts';
 import { customerResponse } from './customers.schemas.ts';
 import { storeTableResponse } from './settings.schemas.ts';
 
@@ -96,6 +97,18 @@ export const reservationResponse = z.object({
   updated_at: z.string(),
 });
 export type Reservation = z.infer<typeof reservationResponse>;
+
+/** The answer of add and update: the server's message and the booking as listed (its code included). */
+export const reservationSavedResponse = messageSchema.extend({ reservation: reservationResponse });
+export type ReservationSaved = z.infer<typeof reservationSavedResponse>;
+
+/** The 409 answers a user may override by saving again with `override: true`. */
+export const RESERVATION_WARNINGS = [
+  'table_double_booked',
+  'table_over_capacity',
+  'table_double_booked_over_capacity',
+] as const;
+export type ReservationWarning = (typeof RESERVATION_WARNINGS)[number];
 
 /** GET /reservations/init: what the reservation screen needs beyond the list, readable with its scopes. */
 export const reservationInitResponse = z.object({

@@ -84,6 +84,7 @@ export const theme = createTheme({
     MultiSelect: { defaultProps: { size: 'md', withAsterisk: false } },
     Textarea: { defaultProps: { size: 'md', withAsterisk: false } },
     Autocomplete: { defaultProps: { size: 'md', withAsterisk: false } },
+    InputBase: { defaultProps: { size: 'md', withAsterisk: false } },
     SegmentedControl: {
       defaultProps: { size: 'md' },
       styles: {

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { wallTimeIn, zonedWallTimeToInstant } from './date-ranges.ts';
+import {
+  RESERVATION_CODE_ALPHABET,
+  RESERVATION_CODE_LENGTH,
+  addReservationSchema,
+  reservationSearchQuery,
+  updateReservationSchema,
+} from './reservations.schemas.ts';
+
+const booking = { customerId: 7, date: '2026-03-10T19:00', peopleCount: 2 };
+const firstMessage = (
+  input: unknown,
+  schema: typeof addReservationSchema | typeof updateReservationSchema = addReservationSchema,
+) => {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? parsed.data : parsed.error.issues[0]?.message;
+};
+
+describe('addReservationSchema', () => {
+  it("answers SPEC §5's messages: customer, then date & time", () => {
+    expect(firstMessage({})).toBe('Please select customer!');
+    expect(firstMessage({ customerId: '' })).toBe('Please select customer!');
+    expect(firstMessage({ customerId: 7 })).toBe('Please select date & time!');
+    expect(firstMessage({ customerId: 7, date: '2026-03-10' })).toBe('Please select date & time!');
+    expect(firstMessage({ customerId: 7, date: '2026-02-29T19:00' })).toBe('Please select date & time!');
+  });
+  it('takes the form as typed: a table id or none, a people count as text, blank notes as null', () => {
+    expect(firstMessage({ ...booking, customerId: '7', tableId: '', peopleCount: '3', notes: '  ' })).toEqual(
+      {
+        customerId: 7,
+        date: '2026-03-10T19:00',
+        tableId: null,
+        peopleCount: 3,
+        status: 'booked',
+        notes: null,
+        override: false,
+      },
+    );
+    expect(firstMessage({ ...booking, tableId: '12', status: 'paid', override: true })).toMatchObject({
+      tableId: 12,
+      status: 'paid',
+      override: true,
+    });
+  });
+  it('refuses a people count below 0 or not whole, a bad table and an unknown status', () => {
+    for (const peopleCount of [-1, 1.5, 'two', '', undefined])
+      expect(firstMessage({ ...booking, peopleCount })).toBe('Please provide valid people count!');
+    expect(firstMessage({ ...booking, peopleCount: 0 })).toMatchObject({ peopleCount: 0 });
+    expect(firstMessage({ ...booking, tableId: -1 })).toBe('Please select a valid table!');
+    expect(firstMessage({ ...booking, status: 'seated' })).toBe('Please select a valid status!');
+  });
+});
+
+describe('updateReservationSchema', () => {
+  it('needs a date and ignores a customer sent along', () => {
+    expect(firstMessage({ peopleCount: 2 }, updateReservationSchema)).toBe('Please select date & time!');
+    expect(firstMessage({ ...booking, customerId: 99 }, updateReservationSchema)).not.toHaveProperty(
+      'customerId',
+    );
+  });
+});
+
+describe('reservationSearchQuery', () => {
+  it('refuses a blank search', () => {
+    expect(reservationSearchQuery.safeParse({ q: '   ' }).success).toBe(false);
+    expect(reservationSearchQuery.parse({ q: ' ab12 ' })).toEqual({ q: 'ab12' });
+  });
+});
+
+describe('reservation codes', () => {
+  it('use an alphabet without look-alikes, long enough for a busy store', () => {
+    expect(RESERVATION_CODE_ALPHABET).not.toMatch(/[01ILO]/);
+    expect(new Set(RESERVATION_CODE_ALPHABET).size).toBe(RESERVATION_CODE_ALPHABET.length);
+    expect(RESERVATION_CODE_ALPHABET.length ** RESERVATION_CODE_LENGTH).toBeGreaterThan(500_000_000);
+  });
+});
+
+describe('booking times at the edges of the day', () => {
+  it("read a store's wall clock in UTC+13 and UTC-10", () => {
+    expect(zonedWallTimeToInstant('2026-03-10T23:45', 'Pacific/Tongatapu').toISOString()).toBe(
+      '2026-03-10T10:45:00.000Z',
+    );
+    expect(zonedWallTimeToInstant('2026-03-11T00:15', 'Pacific/Tongatapu').toISOString()).toBe(
+      '2026-03-10T11:15:00.000Z',
+    );
+    expect(zonedWallTimeToInstant('2026-03-09T23:50', 'Pacific/Honolulu').toISOString()).toBe(
+      '2026-03-10T09:50:00.000Z',
+    );
+    expect(wallTimeIn('Pacific/Honolulu', new Date('2026-03-10T10:30:00Z'))).toBe('2026-03-10T00:30');
+  });
+  it('resolve a wall time a daylight-saving change skips to within an hour of it', () => {
+    // 02:30 on 8 March 2026 does not exist in New York (clocks jump from 02:00 to 03:00).
+    const instant = zonedWallTimeToInstant('2026-03-08T02:30', 'America/New_York').getTime();
+    expect(Math.abs(instant - Date.parse('2026-03-08T07:00:00Z'))).toBeLessThanOrEqual(60 * 60_000);
+  });
+});
