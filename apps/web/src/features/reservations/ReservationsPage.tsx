@@ -23,7 +23,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveMutation } from '../../app/mutations.ts';
+import { useSaveMutation } from '../../lib/mutations.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

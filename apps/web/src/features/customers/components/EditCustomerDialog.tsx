@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type Customer, updateCustomerSchema } from '@comanda/core';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveMutation } from '../../../app/mutations.ts';
+import { useSaveMutation } from '../../../lib/mutations.ts';
 import { updateCustomer } from '../api/mutations.ts';
 import {
   CustomerFields,

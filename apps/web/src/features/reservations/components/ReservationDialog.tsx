@@ -29,7 +29,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invalidateResources } from '../../../app/realtime-invalidation.ts';
+import { invalidateResources } from '../../../lib/resources.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import i18n from '../../../lib/i18n.ts';
 import { errorText, toast } from '../../../lib/toast.ts';
