@@ -11,6 +11,18 @@ export function isPhone(value: string): boolean {
   return PHONE_UNITS.test(value) && /\d/.test(value);
 }
 
+/**
+ * A phone's key, as the customers.phone_key column computes it (migration 0007): the word ext read as
+ * x, then its letters and digits, lower-cased. '555-0101' and '555 0101' are one customer, and so are
+ * '1 ext 2' and '1 x 2'.
+ */
+export function phoneKeyOf(phone: string): string {
+  return phone
+    .replace(/ext/gi, 'x')
+    .replace(/[^0-9A-Za-z]/g, '')
+    .toLowerCase();
+}
+
 export const GENDERS = ['female', 'male', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 

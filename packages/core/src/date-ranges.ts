@@ -28,12 +28,17 @@ export interface DateRange {
 export const MAX_RANGE_DAYS = 366;
 
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+// Minutes only: a booking's `local_date` has no seconds, so a time with seconds would read as a move.
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-/** Whether a string is a real calendar date ('2026-02-30' is not). */
+/** The years a date may fall in: a range's end a month or a day later still reads as a date (not 10000). */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2199;
+
+/** Whether a string is a real calendar date ('2026-02-30' is not) in the years MIN_YEAR..MAX_YEAR. */
 export function isLocalDate(value: string): boolean {
   const m = LOCAL_DATE.exec(value);
-  if (!m) return false;
+  if (!m || +m[1]! < MIN_YEAR || +m[1]! > MAX_YEAR) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.toISOString().slice(0, 10) === value;
 }
@@ -101,21 +106,27 @@ function offsetAt(timeZone: string, instant: Date): number {
 
 /**
  * The instant a wall-clock time ('YYYY-MM-DDTHH:mm' or a 'YYYY-MM-DD' midnight) happens in a time zone.
- * A time a daylight-saving change skips or repeats resolves to an instant an hour either side of it.
+ * The candidates are the wall time read with the offset in force a day before and a day after it. A time
+ * a daylight-saving change repeats takes its first instant; a time it skips (02:30 when clocks jump from
+ * 02:00 to 03:00, or midnight itself in Santiago or Havana) takes the instant just after the jump, on
+ * the day asked: a day's start is never on the day before.
  */
 export function zonedWallTimeToInstant(wall: string, timeZone: string): Date {
-  const m = LOCAL_DATE_TIME.exec(wall.length === 10 ? `${wall}T00:00` : wall);
+  const text = wall.length === 10 ? `${wall}T00:00` : wall;
+  const m = LOCAL_DATE_TIME.exec(text);
   if (!m) throw new RangeError(`Not a wall-clock time: ${wall}`);
-  const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0));
-  // Two passes: the offset at a first guess, then at the instant that guess gives (DST edges).
-  const guess = asUtc - offsetAt(timeZone, new Date(asUtc));
-  return new Date(asUtc - offsetAt(timeZone, new Date(guess)));
+  const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
+  const offsetBefore = offsetAt(timeZone, new Date(asUtc - 86_400_000));
+  const offsetAfter = offsetAt(timeZone, new Date(asUtc + 86_400_000));
+  const candidates = [asUtc - offsetBefore, asUtc - offsetAfter].sort((a, b) => a - b);
+  const exact = candidates.filter((c) => wallTimeIn(timeZone, new Date(c)) === text);
+  return new Date(exact.length > 0 ? exact[0]! : candidates[candidates.length - 1]!);
 }
 
 /** Whether a string is a wall-clock time 'YYYY-MM-DDTHH:mm' on a real date. */
 export function isWallTime(value: string): boolean {
   const m = LOCAL_DATE_TIME.exec(value);
-  return !!m && isLocalDate(value.slice(0, 10)) && +m[4]! < 24 && +m[5]! < 60 && +(m[6] ?? 0) < 60;
+  return !!m && isLocalDate(value.slice(0, 10)) && +m[4]! < 24 && +m[5]! < 60;
 }
 
 /**
@@ -162,6 +173,8 @@ export function dateRangeQuery(excluded: readonly DateFilter[] = []) {
       from: localDate.optional(),
       to: localDate.optional(),
     })
+    // An end without a start would skip the checks below (the start defaults to today).
+    .refine((q) => q.type !== 'custom' || !q.to || !!q.from, { error: badDate })
     .refine((q) => q.type !== 'custom' || !q.from || !q.to || q.from <= q.to, {
       error: 'The start date must not be after the end date!',
     })

@@ -35,6 +35,8 @@ export const ERRORS = {
   // Records
   not_found: { status: 404, message: 'Not found!' },
   record_exists: { status: 409, message: 'This record already exists!' },
+  /** A deadlock or serialization failure: the other save went through, this one may simply be repeated. */
+  try_again: { status: 409, message: 'Someone else changed this at the same moment! Please try again.' },
 
   // Accounts, users and devices (SPEC §2 Users, §3)
   username_taken: { status: 409, message: 'This username is already taken!' },

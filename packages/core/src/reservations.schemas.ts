@@ -27,9 +27,12 @@ const reservationDate = z
   .min(1, { error: DATE_MISSING })
   .refine(isWallTime, { error: DATE_MISSING });
 
+/** A whole number as a form may send it: a string of digits only ('0x10', '1e2' and ' 5' are not read). */
+const digitsAsNumber = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
+
 const tableId = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
-  z.coerce
+  (v) => (v === '' || v === undefined ? null : digitsAsNumber(v)),
+  z
     .number({ error: 'Please select a valid table!' })
     .int({ error: 'Please select a valid table!' })
     .positive({ error: 'Please select a valid table!' })
@@ -41,7 +44,7 @@ const PEOPLE_INVALID = 'Please provide valid people count!';
 const reservationFields = {
   date: reservationDate,
   tableId,
-  status: z.enum(RESERVATION_STATUSES, { error: 'Please select a valid status!' }).default('booked'),
+  status: z.enum(RESERVATION_STATUSES, { error: 'Please select a valid status!' }),
   notes: z
     .string({ error: 'Invalid request!' })
     .trim()
@@ -49,7 +52,7 @@ const reservationFields = {
     .nullish()
     .transform((v) => v || null),
   peopleCount: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    digitsAsNumber,
     z
       .number({ error: PEOPLE_INVALID })
       .int({ error: PEOPLE_INVALID })
@@ -65,17 +68,24 @@ const reservationFields = {
 
 /** POST /reservations/add (SPEC §5 Reservation add). */
 export const addReservationSchema = z.object({
-  customerId: z.coerce
-    .number({ error: 'Please select customer!' })
-    .int({ error: 'Please select customer!' })
-    .positive({ error: 'Please select customer!' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'Please select customer!' }),
+  customerId: z.preprocess(
+    digitsAsNumber,
+    z
+      .number({ error: 'Please select customer!' })
+      .int({ error: 'Please select customer!' })
+      .positive({ error: 'Please select customer!' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'Please select customer!' }),
+  ),
   ...reservationFields,
+  status: reservationFields.status.default('booked'),
 });
 export type AddReservationInput = z.input<typeof addReservationSchema>;
 
-/** POST /reservations/update/{id}: everything but the customer. */
-export const updateReservationSchema = z.object(reservationFields);
+/** POST /reservations/update/{id}: everything but the customer; a missing status keeps the booking's. */
+export const updateReservationSchema = z.object({
+  ...reservationFields,
+  status: reservationFields.status.optional(),
+});
 export type UpdateReservationInput = z.input<typeof updateReservationSchema>;
 
 /** A reservation as listed (SPEC §3 Reservation); `date` is the instant, `local_date` the store's clock. */

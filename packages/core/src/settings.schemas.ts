@@ -148,11 +148,15 @@ export type PaymentType = z.infer<typeof paymentTypeResponse>;
 
 /** A numeric id in a path; anything else is a 404 to the caller, never a 500. */
 export const idParams = z.object({
-  id: z.coerce
-    .number({ error: 'Not found!' })
-    .int({ error: 'Not found!' })
-    .positive({ error: 'Not found!' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'Not found!' }),
+  // Digits only: Number() would read '1e3' as 1000 and '0x10' as 16.
+  id: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: 'Not found!' })
+      .int({ error: 'Not found!' })
+      .positive({ error: 'Not found!' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'Not found!' }),
+  ),
 });
 
 /** SPEC §9: table title lowercased, non-alphanumerics as underscores, plus '-qr.png'. */

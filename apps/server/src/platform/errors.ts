@@ -59,6 +59,9 @@ const PG_ERRORS: Record<string, ErrorCode> = {
   // character_not_in_repertoire / untranslatable: e.g. a NUL that slipped past the request check
   '22021': 'nul_text',
   '22P05': 'nul_text',
+  // deadlock_detected / serialization_failure: two saves crossed; repeating this one will do
+  '40P01': 'try_again',
+  '40001': 'try_again',
 };
 
 /** Unique indexes whose violation means something the user can act on, by constraint name. */

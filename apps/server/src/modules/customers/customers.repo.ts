@@ -1,9 +1,11 @@
 import { type SQL, and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { isPhone, phoneKeyOf } from '@comanda/core';
 import type { Tx } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { customers } from '../../platform/db/schema.ts';
 
-// The customers table. The phone is the key as `phone_key` (its letters and digits, lower-cased), so
-// '555-0101' and '555 0101' are one customer and either finds them.
+// The customers table. The phone is the key as `phone_key` (core's phoneKeyOf: ext as x, its letters and
+// digits, lower-cased), so '555-0101' and '555 0101' are one customer and either finds them.
 
 const columns = {
   id: customers.id,
@@ -26,19 +28,19 @@ export type CustomerRow = {
   updatedAt: Date;
 };
 
-/** Text matched literally inside a LIKE pattern: its wildcards and the escape character escaped. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The phone key a search is matched against, when the search looks like a phone ('Room 5' does not). */
+function searchKey(q: string): string | undefined {
+  return isPhone(q) ? phoneKeyOf(q) || undefined : undefined;
 }
 
-/** The list's filter: the name or the phone as typed contains it, or the phone's key contains its digits. */
+/** The list's filter: the name or the phone as typed contains it, or a phone-like filter's key is in the phone's. */
 function matches(filter: string): SQL | undefined {
   const pattern = `%${escapeLike(filter)}%`;
-  const digits = filter.replace(/\D/g, '');
+  const key = searchKey(filter);
   return or(
     ilike(customers.name, pattern),
     ilike(customers.phone, pattern),
-    digits ? like(customers.phoneKey, `%${digits}%`) : undefined,
+    key ? like(customers.phoneKey, `%${escapeLike(key)}%`) : undefined,
   );
 }
 
@@ -73,12 +75,12 @@ export function allCustomers(tx: Tx, tenantId: number): Promise<CustomerRow[]> {
 }
 
 /**
- * The lookup of the POS and the reservation dialog: phone key starts with the typed digits first, then
+ * The lookup of the POS and the reservation dialog: phone key starts with the typed phone's key first, then
  * the name starts with the text, then either contains it; by name within each rank.
  */
 export function searchCustomers(tx: Tx, tenantId: number, q: string, limit: number): Promise<CustomerRow[]> {
-  const digits = q.replace(/\D/g, '');
-  const keyPrefix = digits ? sql`${customers.phoneKey} like ${`${digits}%`}` : sql`false`;
+  const key = searchKey(q);
+  const keyPrefix = key ? sql`${customers.phoneKey} like ${`${escapeLike(key)}%`}` : sql`false`;
   const rank = sql`case when ${keyPrefix} then 0 when ${customers.name} ilike ${`${escapeLike(q)}%`} then 1 else 2 end`;
   return tx
     .select(columns)
@@ -91,19 +93,24 @@ export function searchCustomers(tx: Tx, tenantId: number, q: string, limit: numb
 /**
  * One customer of the tenant. `forUpdate` locks the row: a booking being added for them (its foreign
  * key takes a share lock) then commits before a delete checks for upcoming bookings, or waits for it.
+ * `forKeyShare` takes that share lock up front (a booking's add, before it locks the table).
  */
 export async function findCustomer(
   tx: Tx,
   tenantId: number,
   id: number,
-  opts: { forUpdate?: boolean } = {},
+  opts: { forUpdate?: boolean; forKeyShare?: boolean } = {},
 ): Promise<CustomerRow | undefined> {
   const query = tx
     .select(columns)
     .from(customers)
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
     .limit(1);
-  const [row] = await (opts.forUpdate ? query.for('update') : query);
+  const [row] = await (opts.forUpdate
+    ? query.for('update')
+    : opts.forKeyShare
+      ? query.for('key share')
+      : query);
   return row;
 }
 

@@ -30,8 +30,8 @@ const csvAnswers = {
 };
 
 /**
- * /customers (SPEC §7 Customers): viewers of the screen list, open and export; the POS and reservation
- * scopes look customers up and add them; only CUSTOMERS / MANAGE_CUSTOMERS (and admins) edit and delete.
+ * /customers (SPEC §7 Customers): viewers of the screen list and open; the POS and reservation scopes
+ * look customers up and add them; only CUSTOMERS / MANAGE_CUSTOMERS (and admins) edit, delete and export.
  */
 export function customersRoutes(app: Api, deps: { customers: CustomersService }) {
   const { customers } = deps;
@@ -65,7 +65,8 @@ export function customersRoutes(app: Api, deps: { customers: CustomersService })
   // Registered as a static path, so it wins over /customers/:id whatever the order.
   app.get(
     '/customers/export',
-    { schema: { tags, response: csvAnswers }, config: viewers },
+    // Every customer's personal data in one file: for those who manage customers, not every viewer.
+    { schema: { tags, response: csvAnswers }, config: managers },
     async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')

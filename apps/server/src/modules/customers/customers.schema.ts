@@ -8,10 +8,15 @@ export const customers = pgTable(
     tenantId: tenantId(),
     id: id(),
     phone: text('phone').notNull(),
-    /** The phone's letters and digits, lower-cased: the key ('555-0101' and '555 0101' are one customer). */
+    /**
+     * The phone's key, as core's phoneKeyOf computes it: ext read as x, then its letters and digits,
+     * lower-cased ('555-0101' and '555 0101' are one customer, so are '1 ext 2' and '1 x 2').
+     */
     phoneKey: text('phone_key')
       .notNull()
-      .generatedAlwaysAs(sql`lower(regexp_replace(phone, '[^0-9A-Za-z]', '', 'g'))`),
+      .generatedAlwaysAs(
+        sql`lower(regexp_replace(regexp_replace(phone, 'ext', 'x', 'gi'), '[^0-9A-Za-z]', '', 'g'))`,
+      ),
     name: text('name').notNull(),
     email: text('email'),
     birthDate: date('birth_date', { mode: 'string' }),

@@ -8,13 +8,15 @@ import {
   type addCustomerSchema,
   type customerListQuery,
   toCsv,
+  todayIn,
   type updateCustomerSchema,
 } from '@comanda/core';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail } from '../../platform/errors.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { fail, invalid } from '../../platform/errors.ts';
 import {
   customerReservationStats,
   customerReservations,
@@ -39,6 +41,15 @@ function present(row: repo.CustomerRow): Customer {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A birth date after the store's today is refused. The schema's check is lenient (the latest today on
+ * Earth, so a form never refuses today); this one reads the store's own calendar.
+ */
+async function checkBirthDate(tx: Tx, tenantId: number, birthDate: string | null, now: Date) {
+  if (birthDate !== null && birthDate > todayIn(await getTimezone(tx, tenantId), now))
+    throw invalid('Birth date cannot be in the future!');
 }
 
 /** Customers: the list, the lookup the POS and reservations use, add, edit, delete, export (SPEC §2, §7). */
@@ -95,6 +106,7 @@ export function createCustomersService(ctx: AppContext) {
     async add(tc: TenantContext, input: z.output<typeof addCustomerSchema>): Promise<AddCustomerResult> {
       // A phone the tenant already has (as its key) is refused by the unique index: errors.ts maps it.
       const customer = await database.inTenant(tc.tenantId, async (tx, emit) => {
+        await checkBirthDate(tx, tc.tenantId, input.birthDate, ctx.now());
         const row = await repo.insertCustomer(tx, tc.tenantId, input);
         await audit(tx, tc, {
           action: 'customer.add',
@@ -110,6 +122,7 @@ export function createCustomersService(ctx: AppContext) {
 
     async update(tc: TenantContext, id: number, input: z.output<typeof updateCustomerSchema>) {
       await database.inTenant(tc.tenantId, async (tx, emit) => {
+        await checkBirthDate(tx, tc.tenantId, input.birthDate, ctx.now());
         const row = await repo.updateCustomer(tx, tc.tenantId, id, input);
         if (!row) throw fail('customer_not_found');
         await audit(tx, tc, {

@@ -1,6 +1,7 @@
 import { type SQL, and, asc, desc, eq, gt, gte, ilike, lt, ne, or, sql } from 'drizzle-orm';
-import { type Reservation, wallTimeIn } from '@comanda/core';
+import { type Reservation, isPhone, phoneKeyOf, wallTimeIn } from '@comanda/core';
 import type { Tx } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { customers, reservations, storeTables } from '../../platform/db/schema.ts';
 
 // The reservations table. Rows are read with their guest and table (one query, joined on the tenant).
@@ -65,13 +66,13 @@ export function customerReservations(tx: Tx, tenantId: number, customerId: numbe
     .limit(limit);
 }
 
-/** How many reservations a customer has, how many are still to come (booked, from `now`), and the last visit before `now`. */
+/** How many reservations a customer has, how many are still to come (not cancelled, from `now`), and the last visit before `now`. */
 export async function customerReservationStats(tx: Tx, tenantId: number, customerId: number, now: Date) {
   const [row] = await tx
     .select({
       total: sql<number>`count(*)::int`.mapWith(Number),
       upcoming:
-        sql<number>`count(*) filter (where ${reservations.status} = 'booked' and ${reservations.startsAt} >= ${now})::int`.mapWith(
+        sql<number>`count(*) filter (where ${reservations.status} <> 'cancelled' and ${reservations.startsAt} >= ${now})::int`.mapWith(
           Number,
         ),
       lastVisit:
@@ -84,7 +85,7 @@ export async function customerReservationStats(tx: Tx, tenantId: number, custome
   return row ?? { total: 0, upcoming: 0, lastVisit: null };
 }
 
-/** Whether a customer has a booking still to come: deleting them would silently cancel it. */
+/** Whether a customer has a booking still to come (booked or paid): deleting them would silently cancel it. */
 export async function hasUpcomingReservations(tx: Tx, tenantId: number, customerId: number, now: Date) {
   const [row] = await tx
     .select({ id: reservations.id })
@@ -93,7 +94,7 @@ export async function hasUpcomingReservations(tx: Tx, tenantId: number, customer
       and(
         eq(reservations.tenantId, tenantId),
         eq(reservations.customerId, customerId),
-        eq(reservations.status, 'booked'),
+        ne(reservations.status, 'cancelled'),
         gte(reservations.startsAt, now),
       ),
     )
@@ -110,16 +111,13 @@ export function listReservationsBetween(tx: Tx, tenantId: number, from: Date, to
   ).orderBy(asc(reservations.startsAt), asc(reservations.id));
 }
 
-/** `%`, `_` and `\\` typed by a user match themselves in a LIKE pattern. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Bookings found by their code (exact, any case), the guest's name (a part of it, any case) or phone
- * (as typed, or its letters and digits: '555 0101' finds '555-0101'); newest first.
+ * (as typed, or, when the search looks like a phone, its key: '555 0101' finds '555-0101'); newest first.
  */
 export function searchReservations(tx: Tx, tenantId: number, q: string, limit: number) {
-  const part = `%${likeEscaped(q)}%`;
-  const key = q.toLowerCase().replace(/[^0-9a-z]/g, '');
+  const part = `%${escapeLike(q)}%`;
+  const key = isPhone(q) ? phoneKeyOf(q) : '';
   return selectReservations(
     tx,
     tenantId,
@@ -127,7 +125,7 @@ export function searchReservations(tx: Tx, tenantId: number, q: string, limit: n
       eq(reservations.uniqueCode, q.toUpperCase()),
       ilike(customers.name, part),
       ilike(customers.phone, part),
-      key ? sql`${customers.phoneKey} like ${`%${likeEscaped(key)}%`}` : undefined,
+      key ? sql`${customers.phoneKey} like ${`%${escapeLike(key)}%`}` : undefined,
     ),
   )
     .orderBy(desc(reservations.startsAt), desc(reservations.id))

@@ -172,7 +172,9 @@ export function createReservationsService(ctx: AppContext) {
     async add(tc: TenantContext, input: AddInput) {
       const reservation = await database.inTenant(tc.tenantId, async (tx, emit) => {
         const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        if (!(await customersRepo.findCustomer(tx, tc.tenantId, input.customerId)))
+        // The guest's key-share lock first, then the table's: a customer delete locks the guest and
+        // then waits on their bookings, so taking the two the other way round could deadlock with it.
+        if (!(await customersRepo.findCustomer(tx, tc.tenantId, input.customerId, { forKeyShare: true })))
           throw fail('customer_not_found');
         const table = await tableFor(tx, tc.tenantId, input.tableId);
         const startsAt = startsAtFor(input.date, timezone);
@@ -226,17 +228,14 @@ export function createReservationsService(ctx: AppContext) {
         const moved = requested.getTime() !== current.startsAt.getTime();
         // A booking already under way may still change its notes, status or table: only a new time is checked.
         const startsAt = moved ? startsAtFor(input.date, timezone) : current.startsAt;
-        const booking = {
-          tableId: input.tableId,
-          startsAt,
-          peopleCount: input.peopleCount,
-          status: input.status,
-        };
+        // A save without a status keeps the booking's: a paid or cancelled booking is not booked again.
+        const status = input.status ?? current.status;
+        const booking = { tableId: input.tableId, startsAt, peopleCount: input.peopleCount, status };
         const rebooked =
           moved ||
           input.tableId !== current.tableId ||
           input.peopleCount !== current.peopleCount ||
-          (current.status === 'cancelled' && input.status !== 'cancelled');
+          (current.status === 'cancelled' && status !== 'cancelled');
         const warning =
           table && rebooked ? await warningFor(tx, tc.tenantId, timezone, table, booking, id) : undefined;
         if (warning && !input.override) throw fail(warning.code, warning.params);
@@ -251,7 +250,7 @@ export function createReservationsService(ctx: AppContext) {
             tableId: input.tableId,
             date: startsAt.toISOString(),
             peopleCount: input.peopleCount,
-            status: input.status,
+            status,
             ...(input.override ? { override: true, warnings: warning ? [warning] : [] } : {}),
           },
         });

@@ -4,9 +4,10 @@
 CREATE TABLE customers (
   tenant_id bigint NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
   id bigint GENERATED ALWAYS AS IDENTITY,
-  -- As typed; the key is phone_key, so '555-0101' and '555 0101' are one customer, found either way.
+  -- As typed; the key is phone_key (core's phoneKeyOf: ext as x, letters and digits, lower-cased), so
+  -- '555-0101' and '555 0101' are one customer, found either way, and so are '1 ext 2' and '1 x 2'.
   phone text NOT NULL,
-  phone_key text NOT NULL GENERATED ALWAYS AS (lower(regexp_replace(phone, '[^0-9A-Za-z]', '', 'g'))) STORED,
+  phone_key text NOT NULL GENERATED ALWAYS AS (lower(regexp_replace(regexp_replace(phone, 'ext', 'x', 'gi'), '[^0-9A-Za-z]', '', 'g'))) STORED,
   name text NOT NULL,
   email text,
   birth_date date,
