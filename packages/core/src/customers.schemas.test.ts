@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { addCustomerSchema, csvCell, isPhone, toCsv, updateCustomerSchema } from './customers.schemas.ts';
+import {
+  addCustomerSchema,
+  csvCell,
+  isPhone,
+  phoneKeyOf,
+  toCsv,
+  updateCustomerSchema,
+} from './customers.schemas.ts';
 
 const firstMessage = (input: unknown, schema: z.ZodType = addCustomerSchema) => {
   const parsed = schema.safeParse(input);
@@ -24,7 +31,7 @@ describe('addCustomerSchema', () => {
     });
   });
   it('refuses a birth date in the future and a gender outside the list', () => {
-    expect(firstMessage({ phone: '1', name: 'A', birthDate: '2999-01-01' })).toBe(
+    expect(firstMessage({ phone: '1', name: 'A', birthDate: '2199-01-01' })).toBe(
       'Birth date cannot be in the future!',
     );
     expect(firstMessage({ phone: '1', name: 'A', gender: 'robot' })).toBe(
@@ -42,6 +49,15 @@ describe('isPhone', () => {
     expect(isPhone('123456789012345678901')).toBe(false);
     expect(isPhone('555-CALL')).toBe(false);
     expect(isPhone('+')).toBe(false);
+  });
+});
+
+describe('phoneKeyOf', () => {
+  it('keeps letters and digits, lower-cased, and reads the word ext as x', () => {
+    expect(phoneKeyOf('(555) 01-01')).toBe('5550101');
+    expect(phoneKeyOf('1 ext 2')).toBe('1x2');
+    expect(phoneKeyOf('1 EXT 2')).toBe(phoneKeyOf('1 x 2'));
+    expect(phoneKeyOf('+1 555 0101 X 7')).toBe('15550101x7');
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   dateRangeQuery,
+  isLocalDate,
   isWallTime,
   rangeFor,
   todayIn,
@@ -36,6 +37,46 @@ describe('zonedWallTimeToInstant', () => {
     expect(zonedWallTimeToInstant('2026-03-09T12:00', 'America/New_York').toISOString()).toBe(
       '2026-03-09T16:00:00.000Z',
     );
+  });
+  it('starts a day whose midnight DST skips at 01:00 that day, never on the day before', () => {
+    // Santiago springs forward at 00:00 on 6 September 2026 (-04 to -03): the day starts at 01:00 -03.
+    expect(zonedWallTimeToInstant('2026-09-06', 'America/Santiago').toISOString()).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
+    expect(wallTimeIn('America/Santiago', zonedWallTimeToInstant('2026-09-06', 'America/Santiago'))).toBe(
+      '2026-09-06T01:00',
+    );
+    // The evening before is still the 5th, on the old offset.
+    expect(zonedWallTimeToInstant('2026-09-05T23:30', 'America/Santiago').toISOString()).toBe(
+      '2026-09-06T03:30:00.000Z',
+    );
+    // Havana springs forward at 00:00 on 8 March 2026 (-05 to -04).
+    expect(zonedWallTimeToInstant('2026-03-08', 'America/Havana').toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(zonedWallTimeToInstant('2026-03-08T01:30', 'America/Havana').toISOString()).toBe(
+      '2026-03-08T05:30:00.000Z',
+    );
+  });
+  it('takes the first of a repeated time and the instant after the jump for a skipped one', () => {
+    // New York: 02:30 on 8 March 2026 is skipped (02:00 -> 03:00): it moves on by the gap, 03:30 EDT.
+    expect(zonedWallTimeToInstant('2026-03-08T02:30', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    // 01:30 on 1 November 2026 happens twice: the first is EDT (-04).
+    expect(zonedWallTimeToInstant('2026-11-01T01:30', 'America/New_York').toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
+    // Santiago falls back at 00:00 on 5 April 2026 (-03 to -04): 23:30 on the 4th happens twice.
+    expect(zonedWallTimeToInstant('2026-04-04T23:30', 'America/Santiago').toISOString()).toBe(
+      '2026-04-05T02:30:00.000Z',
+    );
+    expect(zonedWallTimeToInstant('2026-04-05', 'America/Santiago').toISOString()).toBe(
+      '2026-04-05T04:00:00.000Z',
+    );
+  });
+  it('refuses seconds', () => {
+    expect(() => zonedWallTimeToInstant('2026-03-10T19:30:15', 'UTC')).toThrow(RangeError);
   });
   it('round-trips with wallTimeIn', () => {
     const at = zonedWallTimeToInstant('2026-11-01T19:45', 'Europe/Lisbon');
@@ -90,5 +131,21 @@ describe('dateRangeQuery', () => {
     expect(isWallTime('2026-03-10T19:30')).toBe(true);
     expect(isWallTime('2026-03-10T24:00')).toBe(false);
     expect(isWallTime('2026-03-10 19:30')).toBe(false);
+    expect(isWallTime('2026-03-10T19:30:00')).toBe(false);
+    expect(isWallTime('9999-12-31T23:59')).toBe(false);
+  });
+  it('knows dates only in the years 1900 to 2199', () => {
+    expect(isLocalDate('1900-01-01')).toBe(true);
+    expect(isLocalDate('2199-12-31')).toBe(true);
+    expect(isLocalDate('1899-12-31')).toBe(false);
+    expect(isLocalDate('2200-01-01')).toBe(false);
+    expect(isLocalDate('9999-12-31')).toBe(false);
+    expect(message({ type: 'custom', from: '9999-12-31', to: '9999-12-31' })).toBe(
+      'Please select a valid date range!',
+    );
+  });
+  it('refuses an end without a start in a custom range, which would skip the checks', () => {
+    expect(message({ type: 'custom', to: '2099-12-31' })).toBe('Please select a valid date range!');
+    expect(message({ type: 'custom', from: '2026-03-01' })).toEqual({ type: 'custom', from: '2026-03-01' });
   });
 });

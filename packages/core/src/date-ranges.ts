@@ -106,10 +106,11 @@ function offsetAt(timeZone: string, instant: Date): number {
 
 /**
  * The instant a wall-clock time ('YYYY-MM-DDTHH:mm' or a 'YYYY-MM-DD' midnight) happens in a time zone.
- * The candidates are the wall time read with the offset in force a day before and a day after it. A time
- * a daylight-saving change repeats takes its first instant; a time it skips (02:30 when clocks jump from
- * 02:00 to 03:00, or midnight itself in Santiago or Havana) takes the instant just after the jump, on
- * the day asked: a day's start is never on the day before.
+ * The candidates are the wall time read with the offset in force a day before and a day after it; those
+ * that read back as the time asked are real. A time a daylight-saving change repeats takes its first
+ * instant. A time it skips takes the later candidate, after the jump and on the day asked: 02:30 when
+ * New York jumps from 02:00 to 03:00 is 03:30, and a midnight Santiago or Havana skips is 01:00 that
+ * day, so a day's start is never on the day before.
  */
 export function zonedWallTimeToInstant(wall: string, timeZone: string): Date {
   const text = wall.length === 10 ? `${wall}T00:00` : wall;

@@ -50,9 +50,32 @@ describe('addReservationSchema', () => {
     expect(firstMessage({ ...booking, tableId: -1 })).toBe('Please select a valid table!');
     expect(firstMessage({ ...booking, status: 'seated' })).toBe('Please select a valid status!');
   });
+  it('reads numbers sent as text only when they are digits: no hex, exponents or signs', () => {
+    for (const peopleCount of ['0x10', '1e2', ' 3', '+3', '3.0'])
+      expect(firstMessage({ ...booking, peopleCount })).toBe('Please provide valid people count!');
+    for (const customerId of ['1e2', '0x10', '7 ', '-7'])
+      expect(firstMessage({ ...booking, customerId })).toBe('Please select customer!');
+    expect(firstMessage({ ...booking, tableId: '0x10' })).toBe('Please select a valid table!');
+    expect(firstMessage({ ...booking, customerId: '100', peopleCount: '16' })).toMatchObject({
+      customerId: 100,
+      peopleCount: 16,
+    });
+  });
+  it('takes minutes, never seconds, and years 1900 to 2199', () => {
+    expect(firstMessage({ ...booking, date: '2026-03-10T19:00:30' })).toBe('Please select date & time!');
+    expect(firstMessage({ ...booking, date: '9999-12-31T23:59' })).toBe('Please select date & time!');
+    expect(firstMessage({ ...booking, date: '2199-12-31T23:59' })).toMatchObject({ date: '2199-12-31T23:59' });
+  });
 });
 
 describe('updateReservationSchema', () => {
+  it('leaves out a missing status (the booking keeps its own) instead of defaulting to booked', () => {
+    const parsed = firstMessage(booking, updateReservationSchema);
+    expect(parsed).not.toHaveProperty('status');
+    expect(firstMessage({ ...booking, status: 'paid' }, updateReservationSchema)).toMatchObject({
+      status: 'paid',
+    });
+  });
   it('needs a date and ignores a customer sent along', () => {
     expect(firstMessage({ peopleCount: 2 }, updateReservationSchema)).toBe('Please select date & time!');
     expect(firstMessage({ ...booking, customerId: 99 }, updateReservationSchema)).not.toHaveProperty(

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { addTaxSchema, storeSettingsSchema, storeTableSchema, tableQrFileName } from './settings.schemas.ts';
+import {
+  addTaxSchema,
+  idParams,
+  storeSettingsSchema,
+  storeTableSchema,
+  tableQrFileName,
+} from './settings.schemas.ts';
 
 function firstMessage(schema: z.ZodType, input: unknown): string | undefined {
   const result = schema.safeParse(input);
@@ -41,5 +47,13 @@ describe('store and tax schemas', () => {
   });
   it('names table QR files as SPEC §9 says', () => {
     expect(tableQrFileName('Terrace #2')).toBe('terrace__2-qr.png');
+  });
+});
+
+describe('idParams', () => {
+  it('reads an id only when it is digits: 1e3 and 0x10 are not found', () => {
+    expect(idParams.parse({ id: '42' })).toEqual({ id: 42 });
+    for (const id of ['1e3', '0x10', '1.0', '+1', ' 1', '0', ''])
+      expect(firstMessage(idParams, { id })).toBe('Not found!');
   });
 });
