@@ -136,6 +136,24 @@ describe('DELETE /customers/:id/delete and bookings', () => {
     expect(await bookingsOf(t, c.id)).toHaveLength(1);
   });
 
+  it('refuses a customer with a paid booking still to come, and counts it as upcoming', async () => {
+    const t = await createTenant(app);
+    const c = await add(t, { phone: '555 0101', name: 'Ana' });
+    await book(t, c.id, new Date(Date.now() + 2 * HOUR), 'paid');
+    await book(t, c.id, new Date(Date.now() + 3 * HOUR), 'cancelled');
+    const detail = await t.client.get<CustomerDetail>(`/customers/${c.id}`);
+    expect(detail.body.summary).toMatchObject({ reservations_count: 2, upcoming_reservations: 1 });
+    expect(await t.client.request('DELETE', `/customers/${c.id}/delete`)).toMatchObject({
+      status: 409,
+      body: {
+        code: 'customer_has_reservations',
+        message: 'This customer has upcoming reservations! Cancel or delete them first.',
+      },
+    });
+    expect(await names(t)).toEqual(['Ana']);
+    expect(await bookingsOf(t, c.id)).toHaveLength(2);
+  });
+
   it('deletes a customer whose bookings are past or cancelled, and the bookings with them', async () => {
     const t = await createTenant(app);
     const c = await add(t, { phone: '555 0101', name: 'Ana' });
@@ -207,10 +225,19 @@ describe('GET /customers/export', () => {
     expect(res.bytes.toString('utf8')).toBe('phone,name,email,gender,birth_date,created_at\r\n');
   });
 
-  it('answers 403 to staff who may not open the customers screen', async () => {
+  it('answers 403 to staff who do not manage customers, viewers included; managers download it', async () => {
     const t = await createTenant(app);
+    await add(t, { phone: '555 0101', name: 'Ana' });
     const pos = await createColleague(app, t, { scopes: ['POS'] });
     expect((await download(pos.client, '/api/v1/customers/export')).status).toBe(403);
+    const viewer = await createColleague(app, t, { scopes: ['VIEW_CUSTOMERS'] });
+    expect((await download(viewer.client, '/api/v1/customers/export')).status).toBe(403);
+    for (const scope of ['CUSTOMERS', 'MANAGE_CUSTOMERS'] as const) {
+      const manager = await createColleague(app, t, { scopes: [scope] });
+      const res = await download(manager.client, '/api/v1/customers/export');
+      expect(res.status).toBe(200);
+      expect(res.bytes.toString('utf8')).toContain('555 0101,Ana');
+    }
   });
 });
 

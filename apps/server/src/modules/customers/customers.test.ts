@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AddCustomerResult, Customer, CustomerPage } from '@comanda/core';
 import {
   type TestApp,
@@ -11,10 +11,15 @@ import {
 } from '../../../test/harness.ts';
 
 let app: TestApp;
+/** The app's clock: real time unless a test stops it (and puts it back). */
+let clock: Date | undefined;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({}, { now: () => clock ?? new Date() });
 });
 afterAll(() => app.close());
+afterEach(() => {
+  clock = undefined;
+});
 
 /** Adds a customer through the API; the answer's customer. */
 async function add(t: Tenant, body: Record<string, unknown>) {
@@ -134,6 +139,42 @@ describe('/customers: refusals', () => {
     expect((await everyone(t)).map((c) => c.name)).toEqual(['Ana']);
   });
 
+  it("answers 409 to '1 x 2' after '1 ext 2': the word ext and x are one extension", async () => {
+    const t = await createTenant(app);
+    await add(t, { phone: '1 ext 2', name: 'Ana' });
+    const taken = { status: 409, body: { message: 'A customer with this phone already exists!' } };
+    expect(await t.client.post('/customers/add', { phone: '1 x 2', name: 'Bo' })).toMatchObject(taken);
+    expect(await t.client.post('/customers/add', { phone: '1EXT2', name: 'Bo' })).toMatchObject(taken);
+    expect((await everyone(t)).map((c) => c.name)).toEqual(['Ana']);
+    // Either spelling finds the customer.
+    expect((await search(t, '1 x 2')).body.map((c) => c.name)).toEqual(['Ana']);
+  });
+
+  it("refuses a birth date after the store's today, on add and update, even if it is today elsewhere", async () => {
+    // 09:00 UTC on 10 March 2026 is 23:00 on 9 March in Honolulu: 10 March is tomorrow there.
+    clock = new Date('2026-03-10T09:00:00Z');
+    const t = await createTenant(app);
+    expect(
+      (await t.client.post('/settings/store-setting', { currency: 'USD', timezone: 'Pacific/Honolulu' }))
+        .status,
+    ).toBe(200);
+    const future = { status: 400, body: { message: 'Birth date cannot be in the future!' } };
+    expect(
+      await t.client.post('/customers/add', { phone: '555 0101', name: 'Ana', birthDate: '2026-03-10' }),
+    ).toMatchObject(future);
+    expect(await everyone(t)).toEqual([]);
+    const ana = await add(t, { phone: '555 0101', name: 'Ana', birthDate: '2026-03-09' });
+    expect(
+      await t.client.post(`/customers/${ana.id}/update`, { name: 'Ana', birthDate: '2026-03-10' }),
+    ).toMatchObject(future);
+    expect((await everyone(t))[0]?.birth_date).toBe('2026-03-09');
+    // An hour later it is 10 March in Honolulu too.
+    clock = new Date('2026-03-10T10:00:00Z');
+    expect(
+      (await t.client.post(`/customers/${ana.id}/update`, { name: 'Ana', birthDate: '2026-03-10' })).status,
+    ).toBe(200);
+  });
+
   it('lets two tenants have the same phone: two different customers', async () => {
     const a = await createTenant(app);
     const b = await createTenant(app);
@@ -149,11 +190,16 @@ describe('/customers: refusals', () => {
     const c = await add(t, { phone: '555 0101', name: 'Ana' });
     const before = await everyone(t);
 
-    // VIEW_CUSTOMERS: lists, opens, exports and looks up; adds, edits and deletes nothing.
+    // VIEW_CUSTOMERS: lists, opens and looks up; exports, adds, edits and deletes nothing.
     const viewer = await createColleague(app, t, { scopes: ['VIEW_CUSTOMERS'] });
     expect((await viewer.client.get('/customers')).status).toBe(200);
     expect((await viewer.client.get(`/customers/${c.id}`)).status).toBe(200);
-    expect((await download(viewer.client, '/api/v1/customers/export')).status).toBe(200);
+    // The export is every customer's personal data: for those who manage customers only.
+    expect((await download(viewer.client, '/api/v1/customers/export')).status).toBe(403);
+    expect(await viewer.client.get('/customers/export')).toMatchObject({
+      status: 403,
+      body: { message: "You don't have access to this area!" },
+    });
     expect((await viewer.client.get('/customers/search-by-phone-name/search?q=555')).status).toBe(200);
     expect((await viewer.client.post('/customers/add', { phone: '1', name: 'X' })).status).toBe(403);
     expect((await viewer.client.post(`/customers/${c.id}/update`, { name: 'X' })).status).toBe(403);
@@ -200,8 +246,16 @@ describe('/customers: refusals', () => {
       expect(await a.client.post(`/customers/${id}/update`, { name: 'Hijack' })).toMatchObject(notFound);
       expect(await a.client.request('DELETE', `/customers/${id}/delete`)).toMatchObject(notFound);
     }
-    // Not a number: no customer either.
+    // Not a number: no customer either, nor an id written as an exponent or in hex.
     expect((await a.client.get('/customers/abc')).status).toBe(404);
+    for (const id of [`${mine.id}e0`, `0x${mine.id.toString(16)}`, `${mine.id}.0`]) {
+      expect(await a.client.get(`/customers/${id}`)).toMatchObject({
+        status: 404,
+        body: { message: 'Not found!' },
+      });
+      expect(await a.client.post(`/customers/${id}/update`, { name: 'Hex' })).toMatchObject({ status: 404 });
+      expect((await a.client.request('DELETE', `/customers/${id}/delete`)).status).toBe(404);
+    }
     expect(await everyone(b)).toEqual(bBefore);
     expect(await everyone(a)).toEqual(aBefore);
     expect((await search(a, 'Bea')).body).toEqual([]);
@@ -290,6 +344,12 @@ describe('/customers: the list', () => {
     expect(await names('555 01')).toEqual(['Ana Lima', 'Carl_Ito']);
     expect(await names('20 7946')).toEqual(['Bea 100% Real']);
     expect(await names('nobody')).toEqual([]);
+    // Only a phone-like filter is matched on the phone's key: 'Room 5' is not a 5 in every phone.
+    await add(t, { phone: '555 0202', name: 'Dan' });
+    expect(await names('Room 5')).toEqual([]);
+    expect((await search(t, 'Room 5')).body).toEqual([]);
+    expect(await names('0202')).toEqual(['Dan']);
+    await t.client.request('DELETE', `/customers/${(await search(t, 'Dan')).body[0]?.id}/delete`);
     // Blank lists everyone; the totals follow the filter.
     expect(await names('  ')).toHaveLength(3);
     expect((await t.client.get<CustomerPage>('/customers?filter=ana')).body).toMatchObject({
