@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import {
@@ -127,6 +127,12 @@ describe('/reservations', () => {
     ['a date without a time', { date: '2026-03-11' }, missingDate],
     ['a date that does not exist', { date: '2026-02-30T19:00' }, missingDate],
     ['a time that does not exist', { date: '2026-03-11T24:10' }, missingDate],
+    ['a time with seconds', { date: '2026-03-11T19:00:30' }, missingDate],
+    ['a date in the year 9999', { date: '9999-12-31T23:59' }, missingDate],
+    ['a customer id written as an exponent', { customerId: '1e2' }, missingCustomer],
+    ['a customer id in hex', { customerId: '0x1' }, missingCustomer],
+    ['a people count in hex', { peopleCount: '0x10' }, badPeople],
+    ['a people count as an exponent', { peopleCount: '1e1' }, badPeople],
     ['no people count', { peopleCount: undefined }, badPeople],
     ['a negative people count', { peopleCount: -1 }, badPeople],
     ['a fractional people count', { peopleCount: 1.5 }, badPeople],
@@ -154,6 +160,9 @@ describe('/reservations', () => {
       [{ peopleCount: -2 }, badPeople],
       [{ tableId: 'x' }, badTable],
       [{ status: 'done' }, badStatus],
+      [{ date: '2026-03-10T19:00:00' }, missingDate],
+      [{ date: '9999-12-31T23:59' }, missingDate],
+      [{ peopleCount: '0x10' }, badPeople],
     ] as const) {
       expect(await t.client.post(`/reservations/update/${r.id}`, booking(customerId, extra))).toMatchObject({
         status: 400,
@@ -184,6 +193,81 @@ describe('/reservations', () => {
       status: 400,
       body: { message: 'Please select a valid date range!' },
     });
+    // Dates past 2199 (a day later would be the year 10000), and an end without a start.
+    for (const query of [
+      '?type=custom&from=9999-12-31&to=9999-12-31',
+      '?type=custom&from=9999-12-31',
+      '?type=custom&to=2099-12-31',
+    ]) {
+      expect(await t.client.get(`/reservations${query}`)).toMatchObject({
+        status: 400,
+        body: { message: 'Please select a valid date range!' },
+      });
+    }
+  });
+
+  it('reads a customer id only from digits: an id written otherwise books nobody', async () => {
+    const { t, customerId } = await setUp();
+    // Number() reads '7e0' as 7: the customer exists, but the form never sends that.
+    expect(
+      await t.client.post('/reservations/add', booking(customerId, { customerId: `${customerId}e0` })),
+    ).toMatchObject({ status: 400, body: { message: 'Please select customer!' } });
+    expect(
+      await t.client.post('/reservations/add', booking(customerId, { peopleCount: '0x2' })),
+    ).toMatchObject({ status: 400, body: { message: 'Please provide valid people count!' } });
+    expect(await rows(t)).toEqual([]);
+    const r = await book(t, booking(customerId, { customerId: String(customerId), peopleCount: '12' }));
+    expect(r.people_count).toBe(12);
+    for (const id of [`${r.id}e0`, `0x${r.id.toString(16)}`]) {
+      expect(
+        await t.client.post(`/reservations/update/${id}`, booking(customerId, { notes: 'x' })),
+      ).toMatchObject({ status: 404, body: { message: 'Not found!' } });
+      expect(await t.client.request('DELETE', `/reservations/delete/${id}`)).toMatchObject({
+        status: 404,
+        body: { message: 'Not found!' },
+      });
+    }
+    expect((await rows(t)).map((row) => [row.id, row.notes])).toEqual([[r.id, null]]);
+  });
+
+  it('keeps the status of a paid or cancelled booking when an update does not send one', async () => {
+    const { t, customerId } = await setUp();
+    const { status: _s, ...withoutStatus } = booking(customerId, { notes: 'Window seat' });
+    for (const status of ['paid', 'cancelled'] as const) {
+      const r = await book(t, booking(customerId, { status }));
+      const res = await t.client.post<Saved>(`/reservations/update/${r.id}`, withoutStatus);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.reservation).toMatchObject({ status, notes: 'Window seat' });
+      expect((await rows(t)).find((row) => row.id === r.id)?.status).toBe(status);
+    }
+    // A status sent is still applied.
+    const r = await book(t, booking(customerId));
+    const paid = await t.client.post<Saved>(
+      `/reservations/update/${r.id}`,
+      booking(customerId, { status: 'paid' }),
+    );
+    expect(paid.body.reservation.status).toBe('paid');
+  });
+
+  it('answers 409 try_again when the database reports a deadlock or a serialization failure', async () => {
+    const { t, customerId } = await setUp();
+    const inTenant = app.database.inTenant.bind(app.database);
+    for (const sqlState of ['40P01', '40001']) {
+      // The database's own error, as it reports a deadlock or a serialization failure mid-save.
+      vi.spyOn(app.database, 'inTenant').mockImplementationOnce((tenantId) =>
+        inTenant(tenantId, (tx) =>
+          tx.execute(sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'crossed' USING ERRCODE = '${sqlState}'; END $$`)),
+        ),
+      );
+      expect(await t.client.post('/reservations/add', booking(customerId))).toMatchObject({
+        status: 409,
+        body: {
+          code: 'try_again',
+          message: 'Someone else changed this at the same moment! Please try again.',
+        },
+      });
+    }
+    expect(await rows(t)).toEqual([]);
   });
 
   it('refuses a time more than the grace before now, on add and when an update moves the time', async () => {
@@ -422,6 +506,12 @@ describe('/reservations', () => {
     expect(await search('%')).toEqual([b1.unique_code]);
     expect(await search('_')).toEqual([]);
     expect(await search('nobody')).toEqual([]);
+    // A phone with an extension is found however the extension is written; words are not phones.
+    const cai = await addCustomer(t, 'Cai', '555 0303 ext 2');
+    const c1 = await book(t, booking(cai, { date: '2026-03-14T19:00' }));
+    expect(await search('5550303 x 2')).toEqual([c1.unique_code]);
+    expect(await search('0303ext2')).toEqual([c1.unique_code]);
+    expect(await search('Room 5')).toEqual([]);
   });
 });
 
@@ -462,6 +552,22 @@ describe('the date filters, in the store time zone', () => {
       [yesterday, tonight, afterMidnight].map((r) => r.unique_code),
     );
     expect(await listed(t.client, '?type=last_month')).toEqual([]);
+  });
+
+  it('start a day whose midnight DST skips (Santiago, 6 September 2026) at 01:00 that day', async () => {
+    const { t, customerId } = await setUp();
+    await setTimezone(t, 'America/Santiago');
+    clock = new Date('2026-09-05T12:00:00Z');
+    const lateEvening = await book(t, booking(customerId, { date: '2026-09-05T23:30' }));
+    const firstHour = await book(t, booking(customerId, { date: '2026-09-06T01:00' }));
+    expect(codes(await listed(t.client, '?type=custom&from=2026-09-05&to=2026-09-05'))).toEqual([
+      lateEvening.unique_code,
+    ]);
+    expect(codes(await listed(t.client, '?type=custom&from=2026-09-06&to=2026-09-06'))).toEqual([
+      firstHour.unique_code,
+    ]);
+    expect(codes(await listed(t.client, '?type=today'))).toEqual([lateEvening.unique_code]);
+    expect(codes(await listed(t.client, '?type=tomorrow'))).toEqual([firstHour.unique_code]);
   });
 
   it("follow a UTC-10 store's day: at 00:30 there, today has just begun", async () => {
