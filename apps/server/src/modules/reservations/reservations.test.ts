@@ -249,6 +249,32 @@ describe('/reservations', () => {
     expect(paid.body.reservation.status).toBe('paid');
   });
 
+  it("holds the guest's key-share lock before it locks the table, as a customer delete takes them", async () => {
+    const { t, customerId, table } = await setUp();
+    const inTenant = app.database.inTenant.bind(app.database);
+    const seen: boolean[] = [];
+    // Looks at the guest's row the moment the add asks for the table's lock: our transaction must
+    // already hold its lock (the row's xmax is our transaction), or a delete could deadlock with it.
+    vi.spyOn(app.database, 'inTenant').mockImplementationOnce((tenantId, fn) =>
+      inTenant(tenantId, (tx, emit) => {
+        const execute = tx.execute.bind(tx);
+        tx.execute = (async (query: Parameters<typeof execute>[0]) => {
+          if (JSON.stringify(query).includes('pg_advisory_xact_lock')) {
+            const probe = await execute(
+              sql`select (xmax::text = pg_current_xact_id()::xid::text) as locked from customers
+                  where tenant_id = ${t.tenantId} and id = ${customerId}`,
+            );
+            seen.push((probe as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true);
+          }
+          return execute(query);
+        }) as typeof tx.execute;
+        return fn(tx, emit);
+      }),
+    );
+    await book(t, booking(customerId, { tableId: table.id }));
+    expect(seen).toEqual([true]);
+  });
+
   it('answers 409 try_again when the database reports a deadlock or a serialization failure', async () => {
     const { t, customerId } = await setUp();
     const inTenant = app.database.inTenant.bind(app.database);
