@@ -251,11 +251,11 @@ describe('/reservations', () => {
 
   it("holds the guest's key-share lock before it locks the table, as a customer delete takes them", async () => {
     const { t, customerId, table } = await setUp();
-    const inTenant = app.database.inTenant.bind(app.database);
+    const inTenant = app.ctx.database.inTenant.bind(app.ctx.database);
     const seen: boolean[] = [];
     // Looks at the guest's row the moment the add asks for the table's lock: our transaction must
     // already hold its lock (the row's xmax is our transaction), or a delete could deadlock with it.
-    vi.spyOn(app.database, 'inTenant').mockImplementationOnce((tenantId, fn) =>
+    vi.spyOn(app.ctx.database, 'inTenant').mockImplementationOnce((tenantId, fn) =>
       inTenant(tenantId, (tx, emit) => {
         const execute = tx.execute.bind(tx);
         tx.execute = (async (query: Parameters<typeof execute>[0]) => {
@@ -277,10 +277,10 @@ describe('/reservations', () => {
 
   it('answers 409 try_again when the database reports a deadlock or a serialization failure', async () => {
     const { t, customerId } = await setUp();
-    const inTenant = app.database.inTenant.bind(app.database);
+    const inTenant = app.ctx.database.inTenant.bind(app.ctx.database);
     for (const sqlState of ['40P01', '40001']) {
       // The database's own error, as it reports a deadlock or a serialization failure mid-save.
-      vi.spyOn(app.database, 'inTenant').mockImplementationOnce((tenantId) =>
+      vi.spyOn(app.ctx.database, 'inTenant').mockImplementationOnce((tenantId) =>
         inTenant(tenantId, (tx) =>
           tx.execute(sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'crossed' USING ERRCODE = '${sqlState}'; END $$`)),
         ),
