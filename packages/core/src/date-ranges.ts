@@ -164,7 +164,8 @@ const localDate = z.string({ error: badDate }).trim().refine(isLocalDate, { erro
 
 /**
  * `?type=&from=&to=` of the date-filtered lists: type defaults to today; a custom range needs dates
- * in order and at most MAX_RANGE_DAYS long. `excluded` drops filters a screen does not offer.
+ * in order and at most MAX_RANGE_DAYS long, and a `to` needs a `from` (an end alone would skip those
+ * checks). `excluded` drops filters a screen does not offer.
  */
 export function dateRangeQuery(excluded: readonly DateFilter[] = []) {
   const offered = DATE_FILTERS.filter((f) => !excluded.includes(f)) as [DateFilter, ...DateFilter[]];
@@ -174,7 +175,6 @@ export function dateRangeQuery(excluded: readonly DateFilter[] = []) {
       from: localDate.optional(),
       to: localDate.optional(),
     })
-    // An end without a start would skip the checks below (the start defaults to today).
     .refine((q) => q.type !== 'custom' || !q.to || !!q.from, { error: badDate })
     .refine((q) => q.type !== 'custom' || !q.from || !q.to || q.from <= q.to, {
       error: 'The start date must not be after the end date!',

@@ -64,7 +64,9 @@ describe('addReservationSchema', () => {
   it('takes minutes, never seconds, and years 1900 to 2199', () => {
     expect(firstMessage({ ...booking, date: '2026-03-10T19:00:30' })).toBe('Please select date & time!');
     expect(firstMessage({ ...booking, date: '9999-12-31T23:59' })).toBe('Please select date & time!');
-    expect(firstMessage({ ...booking, date: '2199-12-31T23:59' })).toMatchObject({ date: '2199-12-31T23:59' });
+    expect(firstMessage({ ...booking, date: '2199-12-31T23:59' })).toMatchObject({
+      date: '2199-12-31T23:59',
+    });
   });
 });
 

@@ -264,7 +264,7 @@ describe('/reservations', () => {
               sql`select (xmax::text = pg_current_xact_id()::xid::text) as locked from customers
                   where tenant_id = ${t.tenantId} and id = ${customerId}`,
             );
-            seen.push((probe as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true);
+            seen.push((probe as { rows: { locked: boolean }[] }).rows[0]?.locked === true);
           }
           return execute(query);
         }) as typeof tx.execute;
