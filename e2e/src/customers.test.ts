@@ -328,6 +328,12 @@ describe("customers: the store's clock on a device in another time zone", () => 
     await expect(when.textContent()).resolves.toBe(wall);
     await expect(when.getAttribute('title')).resolves.toBe(wall);
     await expect(tab.getByTestId('tile-upcoming').textContent()).resolves.toContain('1');
+    await checkScreen(tab, "a customer's page with a booking");
+    await screenshot(tab, 'customer-detail-booking-1280');
+    await tab.setViewportSize(SIZES.tablet);
+    await tab.waitForTimeout(350);
+    await screenshot(tab, 'customer-detail-booking-1024');
+    await tab.setViewportSize(SIZES.desktop);
 
     // The reservations screen lists it under the store's Tomorrow at 00:30.
     await tab.goto('/dashboard/reservation');
