@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  chromium,
+} from 'playwright-core';
 import { inject } from 'vitest';
 
 export const { baseUrl, dataDir, database } = inject('e2e');
@@ -30,8 +36,10 @@ export function launchBrowser(): Promise<Browser> {
 export async function newContext(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  /** More context options, e.g. a device time zone: `{ timezoneId: 'America/Los_Angeles' }`. */
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const context = await browser.newContext({ ...options, baseURL: baseUrl, viewport });
   const violations: string[] = [];
   context.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text()))

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addDays, todayIn } from '@comanda/core';
 import {
   checkScreen,
   launchBrowser,
@@ -247,7 +248,8 @@ describe('customers: a viewer', () => {
     await viewer.goto('/dashboard/customers');
     await viewer.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
     await viewer.getByTestId('customer-row').first().waitFor();
-    await viewer.getByRole('button', { name: 'Export CSV' }).waitFor();
+    // Exporting every customer is a manager's action (customers.manage).
+    expect(await viewer.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'New', exact: true }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
     // The search lives in the address: a link to it opens the list already searched.
@@ -256,5 +258,98 @@ describe('customers: a viewer', () => {
     await viewer.getByRole('heading', { level: 1, name: 'Ana Lima' }).waitFor();
     expect(await viewer.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     await other.close();
+  });
+});
+
+describe("customers: the store's clock on a device in another time zone", () => {
+  const STORE_ZONE = 'Pacific/Tongatapu';
+  const DEVICE_ZONE = 'America/Los_Angeles';
+  /** A calendar date ('YYYY-MM-DD') as the screens write it: '17 May 1990'. */
+  const written = (date: string) =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${date}T00:00:00Z`));
+
+  it("shows a customer's Added day and their booking's time on the store's calendar, not the device's", async () => {
+    const far = await newContext(browser, { width: 1280, height: 800 }, { timezoneId: DEVICE_ZONE });
+    const tab = await far.newPage();
+    const farOwner = await registerTenant(far, 'Tonga Grill');
+    await loginThroughUi(tab, farOwner.username, farOwner.password);
+    // The device really is in Los Angeles.
+    await expect(tab.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).resolves.toBe(
+      DEVICE_ZONE,
+    );
+    const store = { storeName: 'Tonga Grill', currency: 'USD', timezone: STORE_ZONE };
+    expect((await far.request.post('/api/v1/settings/store-setting', { data: store })).status()).toBe(200);
+
+    const added = await far.request.post('/api/v1/customers/add', {
+      data: { phone: '676 0001', name: 'Sione' },
+    });
+    expect(added.status()).toBe(200);
+    const { customer } = (await added.json()) as { customer: { id: number } };
+    const detail = (await (await far.request.get(`/api/v1/customers/${customer.id}`)).json()) as {
+      customer: { created_at: string };
+    };
+    const createdAt = new Date(detail.customer.created_at);
+    const storeDay = todayIn(STORE_ZONE, createdAt);
+    // 00:30 tomorrow at the store: on the device's clock that is still the day before.
+    const bookedAt = `${addDays(todayIn(STORE_ZONE), 1)}T00:30`;
+    const booked = await far.request.post('/api/v1/reservations/add', {
+      data: { customerId: customer.id, date: bookedAt, peopleCount: 2 },
+    });
+    expect(booked.status()).toBe(200);
+
+    await tab.goto('/dashboard/customers');
+    const row = tab.getByTestId('customer-row').first();
+    await row.waitFor();
+    const addedText = await row.evaluate((tr) => tr.querySelectorAll('td')[5]?.textContent);
+    expect(addedText).toBe(written(storeDay));
+    if (storeDay !== todayIn(DEVICE_ZONE, createdAt))
+      expect(addedText).not.toBe(written(todayIn(DEVICE_ZONE, createdAt)));
+
+    await tab.getByRole('link', { name: 'Sione' }).click();
+    await tab.getByRole('heading', { level: 1, name: 'Sione' }).waitFor();
+    await tab.getByText(`Customer since ${written(storeDay)}`).waitFor();
+    const when = tab.getByTestId('customer-reservations').locator('tbody td').first();
+    const wall = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    }).format(new Date(`${bookedAt}:00Z`));
+    // The booking's wall time, and the instant in its title, both read the store's clock.
+    await expect(when.textContent()).resolves.toBe(wall);
+    await expect(when.getAttribute('title')).resolves.toBe(wall);
+    await expect(tab.getByTestId('tile-upcoming').textContent()).resolves.toContain('1');
+    await checkScreen(tab, "a customer's page with a booking");
+    await screenshot(tab, 'customer-detail-booking-1280');
+    await tab.setViewportSize(SIZES.tablet);
+    await tab.waitForTimeout(350);
+    await screenshot(tab, 'customer-detail-booking-1024');
+    await tab.setViewportSize(SIZES.desktop);
+
+    // The reservations screen lists it under the store's Tomorrow at 00:30.
+    await tab.goto('/dashboard/reservation');
+    await tab.getByRole('textbox', { name: 'Show' }).click();
+    await tab.getByRole('option', { name: 'Tomorrow', exact: true }).click();
+    const card = tab.getByTestId('reservation-card');
+    await card.first().waitFor();
+    await expect(card.getByTestId('reservation-time').textContent()).resolves.toBe('00:30');
+    const day = new Intl.DateTimeFormat('en', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${bookedAt}:00Z`));
+    await expect(card.getByTestId('reservation-day').textContent()).resolves.toBe(day);
+    await far.close();
   });
 });

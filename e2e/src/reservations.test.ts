@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addMonths, todayIn, wallTimeIn } from '@comanda/core';
 import {
   checkScreen,
   launchBrowser,
@@ -17,6 +18,8 @@ let page: Page;
 /** The store's date tomorrow (its clock, from /reservations/init): bookings there are never in the past. */
 let tomorrow: string;
 let today: string;
+/** The store's time zone (the tenant's, from /reservations/init). */
+let storeZone: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -31,8 +34,12 @@ beforeAll(async () => {
     const res = await context.request.post('/api/v1/settings/store-tables/add', { data: table });
     expect(res.status()).toBe(200);
   }
-  const init = (await (await context.request.get('/api/v1/reservations/init')).json()) as { today: string };
+  const init = (await (await context.request.get('/api/v1/reservations/init')).json()) as {
+    today: string;
+    timezone: string;
+  };
   today = init.today;
+  storeZone = init.timezone;
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   tomorrow = d.toISOString().slice(0, 10);
@@ -90,16 +97,16 @@ describe('reservations: a manager books, moves, cancels and deletes', () => {
     await checkScreen(page, 'reservations, empty');
     await screenshots('reservations-empty');
 
+    const opened = wallTimeIn(storeZone, new Date());
     await page.getByRole('button', { name: 'New', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'New Reservation' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Please select customer!').waitFor();
     await dialog.getByText('Please select date & time!').waitFor();
-    // The picker's minimum is now on the store's clock.
-    await expect(dialog.getByLabel('Date & time').getAttribute('min')).resolves.toMatch(
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/,
-    );
+    // The picker's minimum is now on the store's clock: the minute the dialog opened.
+    const min = await dialog.getByLabel('Date & time').getAttribute('min');
+    expect([opened, wallTimeIn(storeZone, new Date())]).toContain(min);
     // Yesterday on the store's clock is refused before anything is sent.
     const yesterday = new Date(`${today}T12:00:00Z`);
     yesterday.setUTCDate(yesterday.getUTCDate() - 1);
@@ -217,12 +224,22 @@ describe('reservations: a manager books, moves, cancels and deletes', () => {
     await chooseFilter('Today');
     await page.getByText('No reservations for these dates').waitFor();
     const search = page.getByRole('textbox', { name: 'Search reservations' });
+    const searches: string[] = [];
+    const countSearch = (request: { url: () => string }) => {
+      if (new URL(request.url()).pathname.endsWith('/reservations/search')) searches.push(request.url());
+    };
+    page.on('request', countSearch);
     await search.fill('   ');
     await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
+    await search.press('Enter');
     await expect(page.getByText(/Results for/).count()).resolves.toBe(0);
+    // Nothing was asked of the server; the next search is (the positive control).
+    expect(searches).toEqual([]);
     await search.fill(second.toLowerCase());
     await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText(`Results for “${second.toLowerCase()}”`).waitFor();
+    expect(searches).toHaveLength(1);
+    page.off('request', countSearch);
     await expectCards(1);
     await card(second).waitFor();
     await checkScreen(page, 'reservation search results');
@@ -238,9 +255,9 @@ describe('reservations: a manager books, moves, cancels and deletes', () => {
 
     // A custom range starts today and ends the same day next month.
     await chooseFilter('Custom');
-    await expect(page.getByLabel('From', { exact: true }).inputValue()).resolves.toMatch(
-      /^\d{4}-\d{2}-\d{2}$/,
-    );
+    const storeToday = todayIn(storeZone);
+    await expect(page.getByLabel('From', { exact: true }).inputValue()).resolves.toBe(storeToday);
+    await expect(page.getByLabel('To', { exact: true }).inputValue()).resolves.toBe(addMonths(storeToday, 1));
     await expectCards(1);
     await page.getByLabel('To', { exact: true }).fill(tomorrow);
     await page.getByLabel('From', { exact: true }).fill(tomorrow);

@@ -128,6 +128,8 @@ export const customerPageResponse = z.object({
   page: z.number(),
   perPage: z.number(),
   totalPages: z.number(),
+  /** The store's IANA time zone: the list shows each customer's 'Added' day on the store's calendar. */
+  timezone: z.string(),
 });
 export type CustomerPage = z.infer<typeof customerPageResponse>;
 

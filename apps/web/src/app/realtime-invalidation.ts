@@ -20,8 +20,9 @@ import { usersQueryKey } from '../features/users/api/get-users.ts';
  * this one map, so the two cannot disagree. A new module adds its resources here.
  */
 export const STALE_AFTER = {
-  // The currency rescales every menu price.
-  store: [storeSettingsQueryKey, menuItemsQueryKey],
+  // The currency rescales every menu price; the reservations init caches the time zone and today, and
+  // the customer pages the currency and time zone.
+  store: [storeSettingsQueryKey, menuItemsQueryKey, reservationsQueryKey, customersQueryKey],
   print: [printSettingsQueryKey],
   // The reservation screen lists the tables (its init) and shows each booking's table.
   tables: [tablesQueryKey, reservationsQueryKey],

@@ -59,14 +59,22 @@ export function createCustomersService(ctx: AppContext) {
   return {
     async list(tc: TenantContext, query: z.output<typeof customerListQuery>): Promise<CustomerPage> {
       const { page, perPage, filter } = query;
-      const { rows, total } = await database.inTenant(tc.tenantId, (tx) =>
-        repo.listCustomers(tx, tc.tenantId, {
+      const { rows, total, timezone } = await database.inTenant(tc.tenantId, async (tx) => ({
+        ...(await repo.listCustomers(tx, tc.tenantId, {
           ...(filter ? { filter } : {}),
           limit: perPage,
           offset: (page - 1) * perPage,
-        }),
-      );
-      return { customers: rows.map(present), total, page, perPage, totalPages: Math.ceil(total / perPage) };
+        })),
+        timezone: await getTimezone(tx, tc.tenantId),
+      }));
+      return {
+        customers: rows.map(present),
+        total,
+        page,
+        perPage,
+        totalPages: Math.ceil(total / perPage),
+        timezone,
+      };
     },
 
     async search(tc: TenantContext, q: string): Promise<Customer[]> {

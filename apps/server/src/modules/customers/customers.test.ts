@@ -307,7 +307,14 @@ describe('/customers: the list', () => {
     );
     const third = await page('page=3&perPage=10');
     expect(third.customers.map((c) => c.name)).toEqual([5, 4, 3, 2, 1].map((i) => `Guest ${i}`));
-    expect(await page('page=4')).toEqual({ customers: [], total: 25, page: 4, perPage: 10, totalPages: 3 });
+    expect(await page('page=4')).toEqual({
+      customers: [],
+      total: 25,
+      page: 4,
+      perPage: 10,
+      totalPages: 3,
+      timezone: 'UTC',
+    });
     expect(await page('page=1000000')).toMatchObject({ customers: [], total: 25 });
 
     // perPage bounds: 1 and 100 are fine.
@@ -324,7 +331,12 @@ describe('/customers: the list', () => {
       page: 1,
       perPage: 10,
       totalPages: 0,
+      timezone: 'UTC',
     });
+    // The list names the store's zone, so the screen shows 'Added' on the store's calendar.
+    const store = { storeName: 'Cafe', currency: 'USD', timezone: 'Pacific/Tongatapu' };
+    expect((await t.client.post('/settings/store-setting', store)).status).toBe(200);
+    expect((await t.client.get<CustomerPage>('/customers')).body.timezone).toBe('Pacific/Tongatapu');
   });
 
   it('filters by name (wildcards taken literally), by phone as typed, and by its digits', async () => {

@@ -1,8 +1,7 @@
 import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
-import { canDo, formatMoney, type Reservation } from '@comanda/core';
+import { canDo, formatMoney } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,31 +10,10 @@ import { paths } from '../../lib/paths.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorText } from '../../lib/toast.ts';
+import { RESERVATION_STATUS_COLORS } from '../../lib/reservation-status.ts';
+import { calendarDate, storeDate, storeDateTime, wallDateTime } from '../../lib/store-time.ts';
 import { customerQueryOptions } from './api/get-customers.ts';
 import { EditCustomerDialog } from './components/EditCustomerDialog.tsx';
-import { showDate } from './dates.ts';
-
-/** An instant on the store's clock: 'Mon 23 Nov 2026, 19:30'. */
-function inZone(iso: string, timezone: string) {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
-
-/** A booking's wall time ('YYYY-MM-DDTHH:mm' on the store's clock), read as written. */
-const wallTime = (local: string) => dayjs(local).format('ddd D MMM YYYY, HH:mm');
-
-const STATUS_COLOR: Record<Reservation['status'], string> = {
-  booked: 'blue',
-  paid: 'teal',
-  cancelled: 'gray',
-};
 
 function Tile({
   label,
@@ -129,7 +107,7 @@ export function CustomerDetailPage() {
     <Stack>
       <PageHeader
         title={customer.name}
-        description={t('detail.added', { date: showDate(customer.created_at) })}
+        description={t('detail.added', { date: storeDate(customer.created_at, timezone) })}
         breadcrumbs={back}
         actions={
           canManage && (
@@ -148,7 +126,7 @@ export function CustomerDetailPage() {
           <Field label={t('field.name')} value={customer.name} />
           <Field label={t('field.email')} value={customer.email ?? '—'} />
           <Field label={t('field.gender')} value={customer.gender ? t(`gender.${customer.gender}`) : '—'} />
-          <Field label={t('field.birthDate')} value={showDate(customer.birth_date)} />
+          <Field label={t('field.birthDate')} value={calendarDate(customer.birth_date)} />
         </SimpleGrid>
       </Card>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
@@ -165,7 +143,7 @@ export function CustomerDetailPage() {
         <Tile
           testId="tile-last-visit"
           label={t('detail.lastVisit')}
-          value={summary.last_visit ? showDate(summary.last_visit) : t('detail.never')}
+          value={summary.last_visit ? storeDate(summary.last_visit, timezone) : t('detail.never')}
         />
         <Tile
           testId="tile-orders"
@@ -203,14 +181,14 @@ export function CustomerDetailPage() {
               <Table.Tbody>
                 {reservations.map((r) => (
                   <Table.Tr key={r.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }} title={inZone(r.date, timezone)}>
-                      {wallTime(r.local_date)}
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} title={storeDateTime(r.date, timezone)}>
+                      {wallDateTime(r.local_date)}
                     </Table.Td>
                     <Table.Td ff="monospace">{r.unique_code}</Table.Td>
                     <Table.Td>{r.table_title ?? t('res.noTable')}</Table.Td>
                     <Table.Td>{r.people_count}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[r.status]} variant="light">
+                      <Badge color={RESERVATION_STATUS_COLORS[r.status]} variant="light">
                         {t(`status.${r.status}`)}
                       </Badge>
                     </Table.Td>

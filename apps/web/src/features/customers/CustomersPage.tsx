@@ -37,11 +37,11 @@ import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { confirmIrreversible } from '../../lib/confirm.ts';
 import { toast } from '../../lib/toast.ts';
+import { calendarDate, storeDate } from '../../lib/store-time.ts';
 import { customersQueryOptions } from './api/get-customers.ts';
 import { deleteCustomer, exportCustomers } from './api/mutations.ts';
 import { AddCustomerDialog } from './components/AddCustomerDialog.tsx';
 import { EditCustomerDialog } from './components/EditCustomerDialog.tsx';
-import { showDate } from './dates.ts';
 
 /** The page number in the address (?page=), 1 when missing or not a page. */
 function pageOf(params: URLSearchParams): number {
@@ -131,21 +131,22 @@ export function CustomersPage() {
         title={t('title')}
         description={t('subtitle')}
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={18} />}
-              loading={exporting}
-              onClick={() => void exportCsv()}
-            >
-              {t('export')}
-            </Button>
-            {canManage && (
+          // Adding and exporting are a manager's actions (customers.manage).
+          canManage && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={18} />}
+                loading={exporting}
+                onClick={() => void exportCsv()}
+              >
+                {t('export')}
+              </Button>
               <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
                 {t('new')}
               </Button>
-            )}
-          </>
+            </>
+          )
         }
       />
       <form onSubmit={submitSearch} role="search">
@@ -241,8 +242,10 @@ export function CustomersPage() {
                       </Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.email ?? '—'}</Table.Td>
                       <Table.Td>{c.gender ? t(`gender.${c.gender}`) : '—'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDate(c.birth_date)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDate(c.created_at)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{calendarDate(c.birth_date)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {storeDate(c.created_at, data.timezone)}
+                      </Table.Td>
                       {canManage && (
                         <Table.Td onClick={(e) => e.stopPropagation()}>
                           <Group gap={4} justify="flex-end" wrap="nowrap">

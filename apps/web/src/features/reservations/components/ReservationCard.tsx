@@ -1,26 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconArmchair, IconEdit, IconNotes, IconPhone, IconTrash, IconUsers } from '@tabler/icons-react';
-import type { Reservation, ReservationStatus } from '@comanda/core';
+import type { Reservation } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-
-export const STATUS_COLORS: Record<ReservationStatus, string> = {
-  booked: 'blue',
-  paid: 'teal',
-  cancelled: 'red',
-};
-
-/** The booking's day as the store's calendar reads it: 'Tue, 10 Mar 2026'. */
-function storeDay(localDate: string, language: string): string {
-  // local_date is the store's wall clock; read in UTC, it stays that wall clock on any device.
-  return new Intl.DateTimeFormat(language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${local(localDate)}:00Z`));
-}
-const local = (localDate: string) => localDate.slice(0, 16);
+import { RESERVATION_STATUS_COLORS } from '../../../lib/reservation-status.ts';
+import { wallClock, wallDay } from '../../../lib/store-time.ts';
 
 /** One booking: when (store time), its code, the guest, the table, how many, status and notes. */
 export function ReservationCard({
@@ -47,14 +30,14 @@ export function ReservationCard({
               td={cancelled ? 'line-through' : undefined}
               data-testid="reservation-time"
             >
-              {local(r.local_date).slice(11)}
+              {wallClock(r.local_date)}
             </Text>
             <Text fz="sm" c="dimmed" data-testid="reservation-day">
-              {storeDay(r.local_date, i18n.language)}
+              {wallDay(r.local_date, i18n.language)}
             </Text>
           </Stack>
           <Stack gap={6} align="flex-end">
-            <Badge color={STATUS_COLORS[r.status]} variant="light" size="lg" radius="sm">
+            <Badge color={RESERVATION_STATUS_COLORS[r.status]} variant="light" size="lg" radius="sm">
               {t(`status.${r.status}`)}
             </Badge>
             <Text
