@@ -78,6 +78,16 @@ export async function registerTenant(context: BrowserContext, bizName = 'Cafe Au
   return { username, password, bizName };
 }
 
+/** A browser with a new tenant's owner signed in on one page: where most feature suites start. */
+export async function signedInOwner(bizName: string) {
+  const browser = await launchBrowser();
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const owner = await registerTenant(context, bizName);
+  await loginThroughUi(page, owner.username, owner.password);
+  return { browser, context, page, owner };
+}
+
 /** Signs in through the login form and waits for the post-login page. */
 export async function loginThroughUi(
   page: Page,

@@ -4,26 +4,21 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, todayIn } from '@comanda/core';
 import {
   checkScreen,
-  launchBrowser,
   loginThroughUi,
   newContext,
   registerTenant,
   SIZES,
   screenshot,
+  signedInOwner,
   uniqueEmail,
 } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let owner: { username: string; password: string };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-  owner = await registerTenant(context, 'Casa Nova');
-  await loginThroughUi(page, owner.username, owner.password);
+  ({ browser, context, page } = await signedInOwner('Casa Nova'));
 });
 afterAll(() => browser.close());
 

@@ -3,12 +3,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addMonths, todayIn, wallTimeIn } from '@comanda/core';
 import {
   checkScreen,
-  launchBrowser,
   loginThroughUi,
   newContext,
-  registerTenant,
   SIZES,
   screenshot,
+  signedInOwner,
   uniqueEmail,
 } from './browser.ts';
 
@@ -22,11 +21,7 @@ let today: string;
 let storeZone: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-  const owner = await registerTenant(context, 'Tasca Reserva');
-  await loginThroughUi(page, owner.username, owner.password);
+  ({ browser, context, page } = await signedInOwner('Tasca Reserva'));
   for (const table of [
     { title: 'T1', floor: 'Ground', seatingCapacity: 4 },
     { title: 'T2', floor: 'Terrace', seatingCapacity: 2 },

@@ -1,28 +1,21 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import {
   checkScreen,
-  launchBrowser,
   loginThroughUi,
   newContext,
-  registerTenant,
   screenshot,
+  signedInOwner,
   uniqueEmail,
 } from './browser.ts';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let owner: { username: string; password: string };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-  owner = await registerTenant(context, 'Bistro Lume');
-  await loginThroughUi(page, owner.username, owner.password);
+  ({ browser, page } = await signedInOwner('Bistro Lume'));
 });
 afterAll(() => browser.close());
 
