@@ -10,5 +10,6 @@ export * from './menu.schemas.ts';
 export * from './date-ranges.ts';
 export * from './customers.schemas.ts';
 export * from './reservations.schemas.ts';
+export * from './orders.schemas.ts';
 export * from './errors.ts';
 export * from './events.ts';

@@ -4,9 +4,6 @@
  * BigInt, and tax is rounded half up per line.
  */
 
-/** How a line's tax applies: added on top (exclusive), already in the price (inclusive), or none. */
-export type TaxType = 'exclusive' | 'inclusive' | null;
-
 export interface TotalsLineInput {
   /** One unit: the item's price, or its variant's (which replaces it), plus the addons'. */
   unitMinor: number;
