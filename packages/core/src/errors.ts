@@ -110,6 +110,10 @@ export const ERRORS = {
   payment_type_inactive: { status: 400, message: 'This payment type is not active!' },
   tendered_too_low: { status: 400, message: 'The amount tendered is less than the total!' },
   order_total_too_large: { status: 400, message: 'This order is too large!' },
+  order_already_sent: {
+    status: 409,
+    message: 'This order was already sent without payment! Pay it from Table Orders.',
+  },
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was used for another request!' },
 
   internal: { status: 500, message: 'Something went wrong!' },
