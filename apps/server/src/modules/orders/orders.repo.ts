@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { orderItems, orders, tokenCounters } from '../../platform/db/schema.ts';
 
@@ -55,15 +55,6 @@ export type OrderItemValues = Omit<typeof orderItems.$inferInsert, 'tenantId' | 
 
 export async function insertOrderItems(tx: Tx, tenantId: number, orderId: number, lines: OrderItemValues[]) {
   await tx.insert(orderItems).values(lines.map((line) => ({ ...line, tenantId, orderId })));
-}
-
-/** An order's lines as sold, in the order they were added. */
-export function listOrderItems(tx: Tx, tenantId: number, orderId: number) {
-  return tx
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId)))
-    .orderBy(asc(orderItems.id));
 }
 
 /** An order's figures: the sums of its lines'. */

@@ -96,7 +96,7 @@ describe('POST /pos/create-order', () => {
     expect(res.body).toEqual({
       message: 'Order created!',
       tokenNo: 1,
-      orderId: expect.any(Number),
+      orderId: expect.any(Number) as unknown,
       orderUuid: body.uuid,
       itemsTotal: 44.18,
       taxTotal: 3.45,
@@ -219,9 +219,9 @@ describe('POST /pos/create-order-and-invoice', () => {
     expect(res.body).toEqual({
       message: 'Order created and paid!',
       tokenNo: 1,
-      orderId: expect.any(Number),
+      orderId: expect.any(Number) as unknown,
       orderUuid: body.uuid,
-      invoiceId: expect.any(Number),
+      invoiceId: expect.any(Number) as unknown,
       itemsTotal: 44.18,
       netTotal: 44.18,
       taxTotal: 3.45,
