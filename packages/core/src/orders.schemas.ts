@@ -125,7 +125,8 @@ export const idempotencyKeySchema = z
   .min(1, { error: 'Invalid Idempotency-Key!' })
   .max(IDEMPOTENCY_KEY_MAX, { error: 'Invalid Idempotency-Key!' })
   .optional();
-export const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
+// Loose: the other headers (cookies, user agent) stay on the request for the hooks that read them.
+export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema });
 
 /** The answer of POST /pos/create-order (SPEC §3 Order create response); totals are decimals. */
 export const orderCreatedResponse = z.object({
