@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderCreated, OrderInvoiced, PosInit } from '@comanda/core';
+import { MAX_MINOR, type OrderCreated, type OrderInvoiced, type PosInit } from '@comanda/core';
 import {
   type TestApp,
   auditActions,
@@ -9,6 +9,7 @@ import {
   record,
   startTestApp,
 } from '../../../test/harness.ts';
+import { insertMenuItem, setCurrency } from '../menu/menu.fixtures.ts';
 import {
   type Store,
   counts,
@@ -173,6 +174,34 @@ describe('POST /pos/create-order', () => {
       tableId: null,
       deliveryType: 'takeaway',
     });
+  });
+
+  it('answers totals in the store currency: three decimals for BHD, none for JPY', async () => {
+    const bhd = await createStore(app);
+    await setCurrency(app, bhd.owner.tenantId, 'BHD');
+    const inBhd = await bhd.owner.client.post<OrderCreated>('/pos/create-order', orderBody(bhd));
+    expect(inBhd.body).toMatchObject({ itemsTotal: 4.418, taxTotal: 0.345, payableTotal: 4.763 });
+    const jpy = await createStore(app);
+    await setCurrency(app, jpy.owner.tenantId, 'JPY');
+    const inJpy = await jpy.owner.client.post<OrderCreated>('/pos/create-order', orderBody(jpy));
+    expect(inJpy.body).toMatchObject({ itemsTotal: 4418, taxTotal: 345, payableTotal: 4763 });
+  });
+
+  it('prices quantity 1000 of the largest price exactly, and refuses a cart past 2^53 minor units', async () => {
+    const s = await createStore(app);
+    const itemId = await insertMenuItem(app, s.owner.tenantId, { priceMinor: MAX_MINOR });
+    const big = (lines: number) =>
+      orderBody(s, {
+        cart: Array.from({ length: lines }, () => ({ uuid: uuid(), item_id: itemId, quantity: 1000 })),
+      });
+    const one = await s.owner.client.post<OrderCreated>('/pos/create-order', big(1));
+    expect(one.status).toBe(200);
+    expect(one.body.payableTotal).toBe(10_000_000_000_000); // 10^15 minor units of USD
+    const before = await counts(app, s.owner.tenantId);
+    const tooBig = await s.owner.client.post('/pos/create-order', big(10));
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body).toMatchObject({ code: 'order_total_too_large' });
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
   });
 
   it('ignores the client price of a line', async () => {
