@@ -11,7 +11,9 @@
  *   BENCH_DURATION      seconds per measured scenario (default 10)
  *   BENCH_WARMUP        seconds of unrecorded warm-up before each scenario (default 2; 0 to skip)
  *   BENCH_TENANTS       tenants signed up, and cycled over by the sign-in scenario (default 20)
+ *   BENCH_MENU_ITEMS    the reader's menu items for the POS scenarios (default 30)
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +41,7 @@ const WARMUP = positiveNumber('BENCH_WARMUP', 2, true);
 const TENANTS = Math.floor(positiveNumber('BENCH_TENANTS', 20));
 const GUESTS = Math.floor(positiveNumber('BENCH_CUSTOMERS', 1000));
 const BOOKINGS = Math.floor(positiveNumber('BENCH_RESERVATIONS', 300));
+const MENU_ITEMS = Math.floor(positiveNumber('BENCH_MENU_ITEMS', 30));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || undefined;
 
 let server: BenchServer | undefined;
@@ -123,6 +126,74 @@ async function seedGuestBook(origin: string, cookie: string, customers: number, 
       );
     },
   );
+}
+
+/** The POS menu of a cart line: an item with its first variant and first addon. */
+interface PosLine {
+  itemId: number;
+  variantId: number;
+  addonId: number;
+}
+
+/**
+ * The reader's menu: `items` items with a 7.5 % tax, 2 variants and 2 addons each, through the API as
+ * the settings screens make them; answers each item's first variant and addon (from GET /pos/init).
+ */
+async function seedMenu(origin: string, cookie: string, items: number): Promise<PosLine[]> {
+  const send = (pathname: string, body: unknown) =>
+    fetch(origin + pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+  await expectOk(
+    await send('/api/v1/settings/taxes/add', { title: 'VAT', rate: '7.5', type: 'exclusive' }),
+    'POST /settings/taxes/add',
+  );
+  const taxes = (await (
+    await expectOk(
+      await fetch(`${origin}/api/v1/settings/taxes`, { headers: { cookie } }),
+      'GET /settings/taxes',
+    )
+  ).json()) as { id: number }[];
+  const taxId = taxes[0]?.id;
+  if (taxId === undefined) throw new Error('no tax after adding one');
+  await inBatches(
+    Array.from({ length: items }, (_, i) => i),
+    4,
+    async (i) => {
+      const res = await expectOk(
+        await send('/api/v1/menu-items/add', { title: `Dish ${i + 1}`, price: `${5 + (i % 10)}.50`, taxId }),
+        'POST /menu-items/add',
+      );
+      const { id } = (await res.json()) as { id: number };
+      for (const [kind, title, price] of [
+        ['variants', 'Regular', '6.00'],
+        ['variants', 'Large', '8.25'],
+        ['addons', 'Cheese', '1.50'],
+        ['addons', 'Sauce', '0.75'],
+      ] as const) {
+        await expectOk(
+          await send(`/api/v1/menu-items/${kind}/${id}/add`, { title, price }),
+          `POST /menu-items/${kind}`,
+        );
+      }
+    },
+  );
+  await expectOk(
+    await send('/api/v1/settings/payment-types/add', { title: 'Cash' }),
+    'POST /settings/payment-types/add',
+  );
+  const init = (await (
+    await expectOk(await fetch(`${origin}/api/v1/pos/init`, { headers: { cookie } }), 'GET /pos/init')
+  ).json()) as { menuItems: { id: number; variants: { id: number }[]; addons: { id: number }[] }[] };
+  return init.menuItems.map((item) => {
+    const variantId = item.variants[0]?.id;
+    const addonId = item.addons[0]?.id;
+    if (variantId === undefined || addonId === undefined) throw new Error(`item ${item.id} has no options`);
+    return { itemId: item.id, variantId, addonId };
+  });
 }
 
 interface Account {
@@ -260,9 +331,31 @@ async function main() {
     await expectOk(await fetch(s.origin + p, { headers: { cookie } }), `GET ${p} with the session cookie`);
   }
   await seedGuestBook(s.origin, cookie, GUESTS, BOOKINGS);
+  const menu = await seedMenu(s.origin, cookie, MENU_ITEMS);
   console.log(
-    `set-up: ${TENANTS + 1} tenants signed up, the reader's ${GUESTS} customers and ${BOOKINGS} reservations added in ${((Date.now() - setupStart) / 1000).toFixed(1)} s\n`,
+    `set-up: ${TENANTS + 1} tenants signed up, the reader's ${GUESTS} customers, ${BOOKINGS} reservations and ${MENU_ITEMS} menu items added in ${((Date.now() - setupStart) / 1000).toFixed(1)} s\n`,
   );
+  let cart = 0;
+  /** A 3-line cart (a variant with an addon, a plain item twice, a third item) with fresh UUIDs. */
+  const orderBody = () => {
+    const line = (n: number) => menu[(cart + n) % menu.length] as PosLine;
+    cart += 1;
+    return {
+      uuid: crypto.randomUUID(),
+      deliveryType: 'takeaway',
+      cart: [
+        {
+          uuid: crypto.randomUUID(),
+          item_id: line(0).itemId,
+          variant_id: line(0).variantId,
+          addons_ids: [line(0).addonId],
+          quantity: 1,
+        },
+        { uuid: crypto.randomUUID(), item_id: line(1).itemId, quantity: 2 },
+        { uuid: crypto.randomUUID(), item_id: line(2).itemId, quantity: 1, notes: 'no salt' },
+      ],
+    };
+  };
 
   let next = 0;
   const scenarios: Scenario[] = [
@@ -310,6 +403,26 @@ async function main() {
       headers: { cookie },
     },
     {
+      // The whole POS screen: categories, the menu with its variants, addons and taxes, tables, settings.
+      name: 'GET /pos/init',
+      method: 'GET',
+      path: '/api/v1/pos/init',
+      connections: 50,
+      durationSeconds: DURATION,
+      headers: { cookie },
+    },
+    {
+      // Prices a 3-line cart, takes the day's next token (one counter row per tenant and day: every
+      // order of the tenant queues on it), inserts the order, its lines and an audit row.
+      name: 'POST /pos/create-order',
+      method: 'POST',
+      path: '/api/v1/pos/create-order',
+      connections: 10,
+      durationSeconds: DURATION,
+      headers: { cookie },
+      body: orderBody,
+    },
+    {
       name: 'GET /health',
       method: 'GET',
       path: '/api/v1/health',
@@ -346,6 +459,7 @@ async function main() {
       'Authenticated GETs verify the access JWT and look the session up in the database on every request.',
       'GET /health runs select 1 on the database.',
       `The reader tenant has ${GUESTS} customers and ${BOOKINGS} reservations over the coming month.`,
+      `The reader tenant has ${MENU_ITEMS} menu items, each with a 7.5 % tax, 2 variants and 2 addons; create-order sends a 3-line cart with fresh UUIDs.`,
     ],
     scenarios: results,
   };
@@ -359,7 +473,7 @@ async function main() {
 
 // The bench must stop by itself: a hung step ends the run (and the server) instead of waiting forever.
 // The timer is kept referenced, so a step that hangs on nothing cannot end the process with status 0 either.
-const budgetMs = (6 * (DURATION + WARMUP) + 360) * 1000;
+const budgetMs = (8 * (DURATION + WARMUP) + 420) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${budgetMs / 1000} s; stopping`);
   void cleanUp().finally(() => process.exit(1));

@@ -45,6 +45,8 @@ import { createTablesService } from './modules/tables/tables.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { reservationsRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
@@ -188,6 +190,7 @@ export async function buildApp(opts: BuildOptions) {
       menuRoutes(typed, { menu: createMenuService(ctx) });
       customersRoutes(typed, { customers: createCustomersService(ctx) });
       reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
+      ordersRoutes(typed, { orders: createOrdersService(ctx) });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },

@@ -101,6 +101,21 @@ export const ERRORS = {
       'Table {{table}} is already booked at {{time}} ({{code}}) and seats {{capacity}}, this booking is for {{people}}! Save anyway?',
   },
 
+  // POS orders (issue 10)
+  cart_empty: { status: 400, message: 'Cart is empty!' },
+  quantity_invalid: { status: 400, message: 'Please provide a valid quantity!' },
+  variant_not_of_item: { status: 400, message: 'This variant does not belong to {{item}}!' },
+  addon_not_of_item: { status: 400, message: 'This addon does not belong to {{item}}!' },
+  customer_required: { status: 400, message: 'Please select customer!' },
+  payment_type_inactive: { status: 400, message: 'This payment type is not active!' },
+  tendered_too_low: { status: 400, message: 'The amount tendered is less than the total!' },
+  order_total_too_large: { status: 400, message: 'This order is too large!' },
+  order_already_sent: {
+    status: 409,
+    message: 'This order was already sent without payment! Pay it from Table Orders.',
+  },
+  idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was used for another request!' },
+
   internal: { status: 500, message: 'Something went wrong!' },
   database_unavailable: { status: 503, message: 'Database unavailable' },
 } as const satisfies Record<string, { status: number; message: string }>;

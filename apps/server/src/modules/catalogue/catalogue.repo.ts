@@ -121,6 +121,15 @@ export function listPaymentTypes(tx: Tx, tenantId: number) {
     .orderBy(asc(paymentTypes.id));
 }
 
+export async function findPaymentType(tx: Tx, tenantId: number, id: number) {
+  const [row] = await tx
+    .select({ id: paymentTypes.id, title: paymentTypes.title, isActive: paymentTypes.isActive })
+    .from(paymentTypes)
+    .where(and(eq(paymentTypes.tenantId, tenantId), eq(paymentTypes.id, id)))
+    .limit(1);
+  return row;
+}
+
 export async function insertPaymentType(
   tx: Tx,
   tenantId: number,

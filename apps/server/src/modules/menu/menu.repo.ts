@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import {
   categories,
@@ -35,7 +35,7 @@ const itemColumns = {
 };
 
 /** Items (all, or one) with their category, tax and image joined in; each join repeats the tenant. */
-function selectItems(tx: Tx, tenantId: number, itemId?: number) {
+function selectItems(tx: Tx, tenantId: number, itemId?: number | number[]) {
   return tx
     .select(itemColumns)
     .from(menuItems)
@@ -46,13 +46,26 @@ function selectItems(tx: Tx, tenantId: number, itemId?: number) {
     .leftJoin(taxes, and(eq(taxes.tenantId, menuItems.tenantId), eq(taxes.id, menuItems.taxId)))
     .leftJoin(images, and(eq(images.tenantId, menuItems.tenantId), eq(images.id, menuItems.imageId)))
     .where(
-      and(eq(menuItems.tenantId, tenantId), itemId === undefined ? undefined : eq(menuItems.id, itemId)),
+      and(
+        eq(menuItems.tenantId, tenantId),
+        itemId === undefined
+          ? undefined
+          : Array.isArray(itemId)
+            ? inArray(menuItems.id, itemId)
+            : eq(menuItems.id, itemId),
+      ),
     );
 }
 export type ItemRow = Awaited<ReturnType<typeof listItems>>[number];
 
 export function listItems(tx: Tx, tenantId: number) {
   return selectItems(tx, tenantId).orderBy(asc(menuItems.id));
+}
+
+/** Some of the tenant's items (the POS prices a cart with them); ids of other tenants find nothing. */
+export function findItems(tx: Tx, tenantId: number, itemIds: number[]) {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return selectItems(tx, tenantId, itemIds);
 }
 
 export async function findItem(tx: Tx, tenantId: number, itemId: number) {
@@ -108,6 +121,15 @@ export function listOptions(tx: Tx, table: OptionTable, tenantId: number) {
     .orderBy(asc(table.id));
 }
 export type OptionRow = Awaited<ReturnType<typeof listOptions>>[number];
+
+/** Some variants (or addons) of the tenant by id, whatever their item: the caller checks the item. */
+export function findOptions(tx: Tx, table: OptionTable, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ id: table.id, itemId: table.itemId, title: table.title, priceMinor: table.priceMinor })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), inArray(table.id, ids)));
+}
 
 export function listItemOptions(tx: Tx, table: OptionTable, tenantId: number, itemId: number) {
   return tx

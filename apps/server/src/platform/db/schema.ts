@@ -14,3 +14,6 @@ export * from '../../modules/menu/menu.schema.ts';
 export * from '../images/images.schema.ts';
 export * from '../../modules/customers/customers.schema.ts';
 export * from '../../modules/reservations/reservations.schema.ts';
+export * from '../../modules/orders/orders.schema.ts';
+export * from '../../modules/invoices/invoices.schema.ts';
+export * from '../idempotency/idempotency.schema.ts';

@@ -1,0 +1,48 @@
+import { pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, minor, ref, tenantId } from '../../platform/db/columns.ts';
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    uuid: uuid('uuid').notNull(),
+    subTotalMinor: minor('sub_total_minor').notNull(),
+    taxTotalMinor: minor('tax_total_minor').notNull(),
+    totalMinor: minor('total_minor').notNull(),
+    deliveryType: text('delivery_type', { enum: ['dinein', 'delivery', 'takeaway'] }).notNull(),
+    customerType: text('customer_type', { enum: ['WALKIN', 'CUSTOMER'] })
+      .notNull()
+      .default('WALKIN'),
+    customerId: ref('customer_id'),
+    customerName: text('customer_name'),
+    customerPhone: text('customer_phone'),
+    customerEmail: text('customer_email'),
+    tableId: ref('table_id'),
+    tableTitle: text('table_title'),
+    floor: text('floor'),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('invoices_tenant_uuid_key').on(t.tenantId, t.uuid),
+  ],
+);
+
+/** How an invoice was paid: one row today, several for mixed tenders later. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    invoiceId: ref('invoice_id').notNull(),
+    paymentTypeId: ref('payment_type_id'),
+    paymentTypeTitle: text('payment_type_title').notNull(),
+    amountMinor: minor('amount_minor').notNull(),
+    tenderedMinor: minor('tendered_minor'),
+    changeMinor: minor('change_minor'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);

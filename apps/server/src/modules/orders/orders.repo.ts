@@ -1,0 +1,81 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
+import { orderItems, orders, tokenCounters } from '../../platform/db/schema.ts';
+
+// The orders, order_items and token_counters tables.
+
+/**
+ * The next token of the store's business day, atomically: the day's row is created at 1 or bumped, and
+ * a concurrent order waits on that row, so no two orders of a day share a token.
+ */
+export async function nextToken(tx: Tx, tenantId: number, businessDate: string): Promise<number> {
+  const [row] = await tx
+    .insert(tokenCounters)
+    .values({ tenantId, businessDate, lastToken: 1 })
+    .onConflictDoUpdate({
+      target: [tokenCounters.tenantId, tokenCounters.businessDate],
+      set: { lastToken: sql`${tokenCounters.lastToken} + 1` },
+    })
+    .returning({ lastToken: tokenCounters.lastToken });
+  if (!row) throw new Error('token counter returned no row');
+  return row.lastToken;
+}
+
+const orderColumns = {
+  id: orders.id,
+  uuid: orders.uuid,
+  tokenNo: orders.tokenNo,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  invoiceId: orders.invoiceId,
+};
+
+export async function findOrderByUuid(tx: Tx, tenantId: number, uuid: string) {
+  const [row] = await tx
+    .select(orderColumns)
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.uuid, uuid)))
+    .limit(1);
+  return row;
+}
+
+export type OrderValues = Omit<typeof orders.$inferInsert, 'tenantId' | 'id'>;
+
+/** Inserts an order; undefined when the tenant already has its UUID (a concurrent twin got there first). */
+export async function insertOrder(tx: Tx, tenantId: number, values: OrderValues) {
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, tenantId })
+    .onConflictDoNothing({ target: [orders.tenantId, orders.uuid] })
+    .returning({ id: orders.id });
+  return row;
+}
+
+export type OrderItemValues = Omit<typeof orderItems.$inferInsert, 'tenantId' | 'id' | 'orderId'>;
+
+export async function insertOrderItems(tx: Tx, tenantId: number, orderId: number, lines: OrderItemValues[]) {
+  await tx.insert(orderItems).values(lines.map((line) => ({ ...line, tenantId, orderId })));
+}
+
+/** An order's figures: the sums of its lines'. */
+export async function orderTotals(tx: Tx, tenantId: number, orderId: number) {
+  const [row] = await tx
+    .select({
+      net: sql<number>`coalesce(sum(${orderItems.netMinor}), 0)`.mapWith(Number),
+      tax: sql<number>`coalesce(sum(${orderItems.taxMinor}), 0)`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${orderItems.totalMinor}), 0)`.mapWith(Number),
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId)));
+  return row ?? { net: 0, tax: 0, total: 0 };
+}
+
+/** Marks an order paid by an invoice, and completed. */
+export async function markPaid(tx: Tx, tenantId: number, orderId: number, invoiceId: number) {
+  const [row] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'paid', status: 'completed', invoiceId, updatedAt: sql`now()` })
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)))
+    .returning({ id: orders.id });
+  return row;
+}

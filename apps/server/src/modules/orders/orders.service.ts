@@ -1,0 +1,390 @@
+import {
+  type Emit,
+  type OrderCreated,
+  type OrderInvoiced,
+  type PosInit,
+  cartTotals,
+  type createOrderAndInvoiceSchema,
+  type createOrderSchema,
+  currencyDigits,
+  currencySymbol,
+  fromMinor,
+  toMinor,
+  todayIn,
+  unitPrice,
+} from '@comanda/core';
+import type { z } from 'zod';
+import { audit } from '../../platform/audit.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { menuItemAddons, menuItemVariants } from '../../platform/db/schema.ts';
+import { fail, invalid } from '../../platform/errors.ts';
+import { once } from '../../platform/idempotency/idempotency.ts';
+import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
+import * as customersRepo from '../customers/customers.repo.ts';
+import { billOrders, invoiceFigures } from '../invoices/invoices.service.ts';
+import { byItem, presentItem } from '../menu/menu.presenter.ts';
+import * as menuRepo from '../menu/menu.repo.ts';
+import * as storeRepo from '../store/store.repo.ts';
+import * as tablesRepo from '../tables/tables.repo.ts';
+import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import * as repo from './orders.repo.ts';
+
+type OrderInput = z.output<typeof createOrderSchema>;
+type OrderAndInvoiceInput = z.output<typeof createOrderAndInvoiceSchema>;
+type Figures = { net: number; tax: number; total: number };
+
+const ORDER_CREATED = 'Order created!';
+const ORDER_PAID = 'Order created and paid!';
+
+/** Thrown when a concurrent request inserted the same order UUID first: the attempt is re-run. */
+class OrderUuidRace extends Error {}
+
+/** The order's and its totals' fields of an answer, in the store currency's decimals. */
+function orderAnswer(
+  message: string,
+  order: { id: number; uuid: string; tokenNo: number },
+  figures: Figures,
+  digits: number,
+): OrderCreated {
+  return {
+    message,
+    tokenNo: order.tokenNo,
+    orderId: order.id,
+    orderUuid: order.uuid,
+    itemsTotal: fromMinor(figures.net, digits),
+    taxTotal: fromMinor(figures.tax, digits),
+    payableTotal: fromMinor(figures.total, digits),
+  };
+}
+
+/**
+ * Prices a cart from the tenant's own rows: every item, variant and addon must be the tenant's (another
+ * tenant's or a missing one is a 404) and each option must belong to its line's item (400). The lines
+ * carry what was sold, copied, and their figures from the one totals function.
+ */
+async function priceCart(tx: Tx, tenantId: number, cart: OrderInput['cart']) {
+  const items = new Map(
+    (await menuRepo.findItems(tx, tenantId, [...new Set(cart.map((l) => l.item_id))])).map((i) => [i.id, i]),
+  );
+  const variantIds = [...new Set(cart.flatMap((l) => (l.variant_id === null ? [] : [l.variant_id])))];
+  const addonIds = [...new Set(cart.flatMap((l) => l.addons_ids))];
+  const variants = new Map(
+    (await menuRepo.findOptions(tx, menuItemVariants, tenantId, variantIds)).map((v) => [v.id, v]),
+  );
+  const addons = new Map(
+    (await menuRepo.findOptions(tx, menuItemAddons, tenantId, addonIds)).map((a) => [a.id, a]),
+  );
+
+  const lines = cart.map((line) => {
+    const item = items.get(line.item_id);
+    if (!item) throw fail('menu_item_not_found');
+    const variant = line.variant_id === null ? null : variants.get(line.variant_id);
+    if (variant === undefined) throw fail('variant_not_found');
+    if (variant && variant.itemId !== item.id) throw fail('variant_not_of_item', { item: item.title });
+    const sold = line.addons_ids.map((id) => {
+      const addon = addons.get(id);
+      if (!addon) throw fail('addon_not_found');
+      if (addon.itemId !== item.id) throw fail('addon_not_of_item', { item: item.title });
+      return { id: addon.id, title: addon.title, price_minor: addon.priceMinor };
+    });
+    const basePriceMinor = variant ? variant.priceMinor : item.priceMinor;
+    const addonsPriceMinor = sold.reduce((sum, a) => sum + a.price_minor, 0);
+    return { line, item, variant, sold, basePriceMinor, addonsPriceMinor };
+  });
+
+  let totals: ReturnType<typeof cartTotals>;
+  try {
+    totals = cartTotals(
+      lines.map((l) => ({
+        unitMinor: unitPrice(l.basePriceMinor, null, [l.addonsPriceMinor]),
+        quantity: l.line.quantity,
+        taxRateBp: l.item.taxRateBp ?? 0,
+        taxType: l.item.taxType,
+      })),
+    );
+  } catch (error) {
+    if (error instanceof RangeError) throw fail('order_total_too_large');
+    throw error;
+  }
+
+  const rows: repo.OrderItemValues[] = lines.map((l, i) => {
+    const figures = totals.lines[i];
+    if (!figures) throw fail('internal');
+    const taxed = l.item.taxType === 'exclusive' || l.item.taxType === 'inclusive';
+    return {
+      uuid: l.line.uuid,
+      itemId: l.item.id,
+      itemTitle: l.item.title,
+      variantId: l.variant?.id ?? null,
+      variantTitle: l.variant?.title ?? null,
+      basePriceMinor: l.basePriceMinor,
+      addonsPriceMinor: l.addonsPriceMinor,
+      addons: l.sold,
+      quantity: l.line.quantity,
+      notes: l.line.notes,
+      taxId: l.item.taxId,
+      taxTitle: l.item.taxTitle,
+      taxRateBp: taxed ? (l.item.taxRateBp ?? 0) : 0,
+      taxType: taxed ? l.item.taxType : null,
+      netMinor: figures.netMinor,
+      taxMinor: figures.taxMinor,
+      totalMinor: figures.totalMinor,
+    };
+  });
+  const unitMinors = lines.map((l) => l.basePriceMinor + l.addonsPriceMinor);
+  return {
+    rows,
+    unitMinors,
+    figures: { net: totals.itemsTotal, tax: totals.taxTotal, total: totals.payableTotal },
+  };
+}
+
+/** The order (SPEC §2 POS): taking it, and taking and paying it at once. */
+export function createOrdersService(ctx: AppContext) {
+  const { database } = ctx;
+
+  /**
+   * Takes an order inside the caller's transaction: a UUID the tenant already has answers that order
+   * (`existing`); otherwise the cart is priced, the guest and table copied, the day's token allocated
+   * and the order and its lines inserted.
+   */
+  async function takeOrder(tx: Tx, tc: TenantContext, emit: Emit, input: OrderInput) {
+    const found = await repo.findOrderByUuid(tx, tc.tenantId, input.uuid);
+    if (found) return { kind: 'existing', existing: found } as const;
+
+    const priced = await priceCart(tx, tc.tenantId, input.cart);
+
+    let customer: { id: number; name: string; phone: string } | null = null;
+    if (input.customerType === 'CUSTOMER') {
+      if (input.customerId === null) throw fail('customer_required');
+      const row = await customersRepo.findCustomer(tx, tc.tenantId, input.customerId, { forKeyShare: true });
+      if (!row) throw fail('customer_not_found');
+      customer = { id: row.id, name: row.name, phone: row.phone };
+    }
+    const table = input.tableId === null ? null : await tablesRepo.findTable(tx, tc.tenantId, input.tableId);
+    if (table === undefined) throw fail('table_not_found');
+
+    const snapshot = {
+      deliveryType: input.deliveryType,
+      customerType: input.customerType,
+      customerId: customer?.id ?? null,
+      customerName: customer?.name ?? null,
+      customerPhone: customer?.phone ?? null,
+      tableId: table?.id ?? null,
+      tableTitle: table?.title ?? null,
+      floor: table?.floor ?? null,
+    };
+
+    const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
+    const businessDate = todayIn(timezone, ctx.now());
+    const tokenNo = await repo.nextToken(tx, tc.tenantId, businessDate);
+    const inserted = await repo.insertOrder(tx, tc.tenantId, {
+      uuid: input.uuid,
+      businessDate,
+      tokenNo,
+      source: 'pos',
+      ...snapshot,
+      createdBy: tc.userId,
+    });
+    if (!inserted) throw new OrderUuidRace();
+    await repo.insertOrderItems(tx, tc.tenantId, inserted.id, priced.rows);
+    await audit(tx, tc, {
+      action: 'order.create',
+      targetType: 'order',
+      targetId: inserted.id,
+      details: { tokenNo, businessDate, lines: priced.rows.length, totalMinor: priced.figures.total },
+    });
+    emit('new_order', { orderId: inserted.id });
+    return {
+      kind: 'new',
+      order: { id: inserted.id, uuid: input.uuid, tokenNo },
+      figures: priced.figures,
+      unitMinors: priced.unitMinors,
+      snapshot,
+    } as const;
+  }
+
+  /** Runs an attempt again once when a concurrent twin inserted the same order UUID first. */
+  async function withUuidRetry<T>(attempt: () => Promise<T>): Promise<T> {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof OrderUuidRace) return attempt();
+      throw error;
+    }
+  }
+
+  async function digitsOf(tx: Tx, tenantId: number) {
+    return currencyDigits((await storeRepo.getStoreSettings(tx, tenantId)).currency);
+  }
+
+  return {
+    /** GET /pos/init: everything the POS screen draws on, in one read-only transaction. */
+    async init(tc: TenantContext): Promise<PosInit> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const s = await storeRepo.getStoreSettings(tx, tc.tenantId);
+        const p = await storeRepo.getPrintSettings(tx, tc.tenantId);
+        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
+        const digits = currencyDigits(s.currency);
+        const items = await menuRepo.listItems(tx, tc.tenantId);
+        const variants = byItem(await menuRepo.listOptions(tx, menuItemVariants, tc.tenantId));
+        const addons = byItem(await menuRepo.listOptions(tx, menuItemAddons, tc.tenantId));
+        const categories = await catalogueRepo.listCategories(tx, tc.tenantId);
+        const paymentTypes = await catalogueRepo.listPaymentTypes(tx, tc.tenantId);
+        const tables = await tablesRepo.listTables(tx, tc.tenantId);
+        return {
+          categories,
+          menuItems: items.map((row) =>
+            presentItem(
+              row,
+              { variants: variants.get(row.id) ?? [], addons: addons.get(row.id) ?? [] },
+              digits,
+            ),
+          ),
+          paymentTypes: paymentTypes
+            .filter((t) => t.isActive)
+            .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive })),
+          printSettings: {
+            pageFormat: p.pageFormat === 57 ? 57 : 80,
+            header: p.header,
+            footer: p.footer,
+            showNotes: p.showNotes,
+            isEnablePrint: p.isEnablePrint,
+            showStoreDetails: p.showStoreDetails,
+            showCustomerDetails: p.showCustomerDetails,
+            printToken: p.printToken,
+          },
+          storeSettings: {
+            timezone,
+            storeName: s.storeName,
+            address: s.address,
+            phone: s.phone,
+            email: s.email,
+            currency: s.currency,
+            image: s.image,
+            isQRMenuEnabled: s.isQrMenuEnabled,
+            isQROrderEnabled: s.isQrOrderEnabled,
+            uniqueQRCode: s.uniqueQrCode,
+          },
+          storeTables: tables.map((t) => ({
+            id: t.id,
+            table_title: t.title,
+            seating_capacity: t.seatingCapacity,
+            floor: t.floor,
+            encrypted_id: t.qrToken,
+          })),
+          currency: { code: s.currency, symbol: currencySymbol(s.currency), digits },
+        };
+      });
+    },
+
+    /** POST /pos/create-order: the order goes to the kitchen unpaid. */
+    async createOrder(tc: TenantContext, input: OrderInput, key: string | undefined): Promise<OrderCreated> {
+      return withUuidRetry(() =>
+        database.inTenant(tc.tenantId, async (tx, emit) => {
+          const { answer } = await once(
+            tx,
+            tc.tenantId,
+            key,
+            { route: 'POST /pos/create-order', body: input },
+            async () => {
+              const digits = await digitsOf(tx, tc.tenantId);
+              const taken = await takeOrder(tx, tc, emit, input);
+              if (taken.kind === 'existing') {
+                const order = taken.existing;
+                return orderAnswer(
+                  ORDER_CREATED,
+                  order,
+                  await repo.orderTotals(tx, tc.tenantId, order.id),
+                  digits,
+                );
+              }
+              return orderAnswer(ORDER_CREATED, taken.order, taken.figures, digits);
+            },
+          );
+          return answer;
+        }),
+      );
+    },
+
+    /**
+     * POST /pos/create-order-and-invoice: the order taken and billed in one transaction, at the
+     * server's figures; the client's totals are only compared (`pricesChanged`).
+     */
+    async createOrderAndInvoice(
+      tc: TenantContext,
+      input: OrderAndInvoiceInput,
+      key: string | undefined,
+    ): Promise<OrderInvoiced> {
+      return withUuidRetry(() =>
+        database.inTenant(tc.tenantId, async (tx, emit) => {
+          const { answer } = await once(
+            tx,
+            tc.tenantId,
+            key,
+            { route: 'POST /pos/create-order-and-invoice', body: input },
+            async (): Promise<OrderInvoiced> => {
+              const digits = await digitsOf(tx, tc.tenantId);
+              const taken = await takeOrder(tx, tc, emit, input);
+              if (taken.kind === 'existing') {
+                // A repeat of a paid order answers its bill; an order sent unpaid is paid elsewhere.
+                const order = taken.existing;
+                if (order.invoiceId === null) throw fail('order_already_sent');
+                const billed = await invoiceFigures(tx, tc.tenantId, order.invoiceId);
+                return {
+                  ...orderAnswer(ORDER_PAID, order, billed, digits),
+                  invoiceId: order.invoiceId,
+                  netTotal: fromMinor(billed.net, digits),
+                  total: fromMinor(billed.total, digits),
+                  change: billed.changeMinor === null ? null : fromMinor(billed.changeMinor, digits),
+                  pricesChanged: false,
+                };
+              }
+
+              const { figures } = taken;
+              const client = [input.netTotal, input.taxTotal, input.total].map((v) => toMinor(v, digits));
+              const linePriceDiffers = input.cart.some((line, i) => {
+                if (line.price === undefined || line.price === null) return false;
+                const sent =
+                  typeof line.price === 'number' || typeof line.price === 'string'
+                    ? toMinor(line.price, digits)
+                    : null;
+                return sent !== taken.unitMinors[i];
+              });
+              const pricesChanged =
+                linePriceDiffers ||
+                client[0] !== figures.net ||
+                client[1] !== figures.tax ||
+                client[2] !== figures.total;
+
+              let tenderedMinor: number | null = null;
+              if (input.payment.tendered !== null) {
+                tenderedMinor = toMinor(input.payment.tendered, digits);
+                if (tenderedMinor === null) throw invalid('Please provide a valid tendered amount!');
+              }
+              const bill = await billOrders(tx, tc, emit, {
+                orderIds: [taken.order.id],
+                totals: figures,
+                snapshot: taken.snapshot,
+                payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
+              });
+              return {
+                ...orderAnswer(ORDER_PAID, taken.order, figures, digits),
+                invoiceId: bill.invoiceId,
+                netTotal: fromMinor(figures.net, digits),
+                total: fromMinor(figures.total, digits),
+                change: bill.changeMinor === null ? null : fromMinor(bill.changeMinor, digits),
+                pricesChanged,
+              };
+            },
+          );
+          return answer;
+        }),
+      );
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

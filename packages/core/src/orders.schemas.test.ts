@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createOrderAndInvoiceSchema, createOrderSchema, idempotencyKeySchema } from './orders.schemas.ts';
+
+const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const lineId = '9b2e5b36-2f56-4e0c-8d6a-6a3c1f0e9d11';
+const line = { uuid: lineId, item_id: 3, quantity: 2 };
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
+
+describe('createOrderSchema', () => {
+  it('reads a minimal order with its defaults', () => {
+    expect(createOrderSchema.parse({ uuid: id, cart: [line], deliveryType: 'dinein' })).toEqual({
+      uuid: id,
+      cart: [{ uuid: lineId, item_id: 3, variant_id: null, addons_ids: [], quantity: 2, notes: null }],
+      deliveryType: 'dinein',
+      customerType: 'WALKIN',
+      customerId: null,
+      tableId: null,
+    });
+  });
+
+  it('reads ids and quantities sent as digit strings, drops repeated addons and blank notes', () => {
+    const parsed = createOrderSchema.parse({
+      uuid: id,
+      cart: [{ ...line, item_id: '3', variant_id: '4', addons_ids: [5, 5, 6], quantity: '2', notes: '  ' }],
+      deliveryType: 'takeaway',
+      customerType: 'CUSTOMER',
+      customerId: '9',
+      tableId: '',
+    });
+    expect(parsed.cart[0]).toMatchObject({
+      item_id: 3,
+      variant_id: 4,
+      addons_ids: [5, 6],
+      quantity: 2,
+      notes: null,
+    });
+    expect(parsed).toMatchObject({ customerId: 9, tableId: null });
+  });
+
+  it.each([
+    [{ cart: [] }, 'Cart is empty!'],
+    [{ cart: [{ ...line, quantity: 0 }] }, 'Please provide a valid quantity!'],
+    [{ cart: [{ ...line, quantity: 1001 }] }, 'Please provide a valid quantity!'],
+    [{ cart: [{ ...line, quantity: 2.5 }] }, 'Please provide a valid quantity!'],
+    [{ cart: [{ ...line, notes: 'x'.repeat(101) }] }, 'Notes can be at most 100 characters!'],
+    [{ cart: [line, line] }, 'Invalid request!'],
+    [{ deliveryType: 'drone' }, 'Please select a valid dining option!'],
+    [{ customerType: 'CUSTOMER' }, 'Please select customer!'],
+  ])('refuses %j with %s', (change, message) => {
+    const r = createOrderSchema.safeParse({ uuid: id, cart: [line], deliveryType: 'dinein', ...change });
+    expect(r.success).toBe(false);
+    expect(firstMessage(r)).toBe(message);
+  });
+});
+
+describe('createOrderAndInvoiceSchema', () => {
+  it('needs the totals and a payment type', () => {
+    const base = { uuid: id, cart: [line], deliveryType: 'dinein', netTotal: 1, taxTotal: 0, total: 1 };
+    expect(firstMessage(createOrderAndInvoiceSchema.safeParse(base))).toBe('Please select a payment type!');
+    const parsed = createOrderAndInvoiceSchema.parse({ ...base, payment: { paymentTypeId: 2, tendered: 5 } });
+    expect(parsed.payment).toEqual({ paymentTypeId: 2, tendered: '5' });
+    expect(parsed.total).toBe('1');
+  });
+});
+
+describe('idempotencyKeySchema', () => {
+  it('takes 1 to 200 characters', () => {
+    expect(idempotencyKeySchema.safeParse('k'.repeat(200)).success).toBe(true);
+    expect(idempotencyKeySchema.safeParse('k'.repeat(201)).success).toBe(false);
+    expect(idempotencyKeySchema.safeParse('').success).toBe(false);
+    expect(idempotencyKeySchema.safeParse(undefined).success).toBe(true);
+  });
+});
