@@ -102,8 +102,6 @@ export const ERRORS = {
   },
 
   // POS orders (issue 10)
-  cart_empty: { status: 400, message: 'Cart is empty!' },
-  quantity_invalid: { status: 400, message: 'Please provide a valid quantity!' },
   variant_not_of_item: { status: 400, message: 'This variant does not belong to {{item}}!' },
   addon_not_of_item: { status: 400, message: 'This addon does not belong to {{item}}!' },
   customer_required: { status: 400, message: 'Please select customer!' },
@@ -113,6 +111,11 @@ export const ERRORS = {
   order_already_sent: {
     status: 409,
     message: 'This order was already sent without payment! Pay it from Table Orders.',
+  },
+  order_already_paid: { status: 409, message: 'This order is already paid!' },
+  order_line_taken: {
+    status: 409,
+    message: 'A line of this cart was already sent in another order! Please start a new cart.',
   },
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was used for another request!' },
 

@@ -44,7 +44,8 @@ const optionalIdOf = (message: string) =>
 
 /** A cart line as the POS sends it (SPEC §3 Cart line): ids and quantity; the server prices it. */
 export const cartLineSchema = z.object({
-  uuid: z.uuid({ error: INVALID }),
+  // Lower-cased: one UUID is one text, in answers and idempotency fingerprints alike.
+  uuid: z.uuid({ error: INVALID }).transform((v) => v.toLowerCase()),
   item_id: idOf('Menu item not found!'),
   variant_id: optionalIdOf('Variant not found!')
     .optional()
@@ -69,14 +70,14 @@ export const cartLineSchema = z.object({
     .nullish()
     .transform((v) => v || null),
   /** The client's unit price: informational only, never stored or trusted. */
-  price: z.unknown().optional(),
+  price: z.union([z.number(), z.string().max(40), z.null()], { error: INVALID }).optional(),
 });
 export type CartLineInput = z.input<typeof cartLineSchema>;
 
 /** POST /pos/create-order (SPEC §3 POS order payload). */
 export const createOrderSchema = z
   .object({
-    uuid: z.uuid({ error: INVALID }),
+    uuid: z.uuid({ error: INVALID }).transform((v) => v.toLowerCase()),
     cart: z
       .array(cartLineSchema, { error: CART_EMPTY })
       .min(1, { error: CART_EMPTY })
@@ -93,7 +94,8 @@ export const createOrderSchema = z
       .optional()
       .transform((v) => v ?? null),
     /** QR orders are issue 11: accepted and ignored for now. */
-    selectedQrOrderItem: z.unknown().optional(),
+    // The QR order loaded into the cart (issue 11); accepted and unused until then.
+    selectedQrOrderItem: z.union([z.number(), z.string().max(100), z.null()], { error: INVALID }).optional(),
   })
   .refine((o) => o.customerType !== 'CUSTOMER' || o.customerId !== null, {
     error: 'Please select customer!',

@@ -68,6 +68,7 @@ const PG_ERRORS: Record<string, ErrorCode> = {
 const CONSTRAINT_ERRORS: Record<string, ErrorCode> = {
   categories_tenant_title_key: 'category_title_taken',
   customers_tenant_phone_key: 'customer_phone_taken',
+  order_items_tenant_uuid_key: 'order_line_taken',
 };
 
 /**

@@ -28,6 +28,7 @@ export const errorResponses = {
   403: errorSchema,
   404: errorSchema,
   409: errorSchema,
+  422: errorSchema,
   413: errorSchema,
   415: errorSchema,
   429: errorSchema,

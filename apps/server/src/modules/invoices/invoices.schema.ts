@@ -10,6 +10,7 @@ export const invoices = pgTable(
     subTotalMinor: minor('sub_total_minor').notNull(),
     taxTotalMinor: minor('tax_total_minor').notNull(),
     totalMinor: minor('total_minor').notNull(),
+    currency: text('currency').notNull(),
     deliveryType: text('delivery_type', { enum: ['dinein', 'delivery', 'takeaway'] }).notNull(),
     customerType: text('customer_type', { enum: ['WALKIN', 'CUSTOMER'] })
       .notNull()

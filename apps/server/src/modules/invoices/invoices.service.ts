@@ -12,6 +12,8 @@ import * as repo from './invoices.repo.ts';
 export interface BillInput {
   orderIds: number[];
   totals: { net: number; tax: number; total: number };
+  /** The store currency the orders were taken in. */
+  currency: string;
   /** The guest and table as the orders were taken. */
   snapshot: Pick<
     repo.InvoiceValues,
@@ -20,6 +22,7 @@ export interface BillInput {
     | 'customerId'
     | 'customerName'
     | 'customerPhone'
+    | 'customerEmail'
     | 'tableId'
     | 'tableTitle'
     | 'floor'
@@ -45,6 +48,7 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
     subTotalMinor: input.totals.net,
     taxTotalMinor: input.totals.tax,
     totalMinor: input.totals.total,
+    currency: input.currency,
     ...input.snapshot,
     createdBy: tc.userId,
   });
@@ -56,7 +60,8 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
     changeMinor,
   });
   for (const orderId of input.orderIds) {
-    if (!(await ordersRepo.markPaid(tx, tc.tenantId, orderId, invoice.id))) throw fail('internal');
+    // An order already paid (by another terminal) is never billed twice: the whole bill rolls back.
+    if (!(await ordersRepo.markPaid(tx, tc.tenantId, orderId, invoice.id))) throw fail('order_already_paid');
     emit('order_update', { orderId });
   }
   await audit(tx, tc, {

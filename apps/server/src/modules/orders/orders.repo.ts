@@ -25,6 +25,7 @@ const orderColumns = {
   id: orders.id,
   uuid: orders.uuid,
   tokenNo: orders.tokenNo,
+  currency: orders.currency,
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   invoiceId: orders.invoiceId,
@@ -70,12 +71,12 @@ export async function orderTotals(tx: Tx, tenantId: number, orderId: number) {
   return row ?? { net: 0, tax: 0, total: 0 };
 }
 
-/** Marks an order paid by an invoice, and completed. */
+/** Marks an unpaid order paid by an invoice, and completed; undefined when it was already paid. */
 export async function markPaid(tx: Tx, tenantId: number, orderId: number, invoiceId: number) {
   const [row] = await tx
     .update(orders)
     .set({ paymentStatus: 'paid', status: 'completed', invoiceId, updatedAt: sql`now()` })
-    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)))
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
     .returning({ id: orders.id });
   return row;
 }

@@ -9,6 +9,7 @@ export const orders = pgTable(
     uuid: uuid('uuid').notNull(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     tokenNo: integer('token_no').notNull(),
+    currency: text('currency').notNull(),
     source: text('source', { enum: ['pos', 'qr'] })
       .notNull()
       .default('pos'),

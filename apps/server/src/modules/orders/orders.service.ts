@@ -150,18 +150,18 @@ export function createOrdersService(ctx: AppContext) {
    * (`existing`); otherwise the cart is priced, the guest and table copied, the day's token allocated
    * and the order and its lines inserted.
    */
-  async function takeOrder(tx: Tx, tc: TenantContext, emit: Emit, input: OrderInput) {
+  async function takeOrder(tx: Tx, tc: TenantContext, emit: Emit, input: OrderInput, currency: string) {
     const found = await repo.findOrderByUuid(tx, tc.tenantId, input.uuid);
     if (found) return { kind: 'existing', existing: found } as const;
 
     const priced = await priceCart(tx, tc.tenantId, input.cart);
 
-    let customer: { id: number; name: string; phone: string } | null = null;
+    let customer: { id: number; name: string; phone: string; email: string | null } | null = null;
     if (input.customerType === 'CUSTOMER') {
       if (input.customerId === null) throw fail('customer_required');
       const row = await customersRepo.findCustomer(tx, tc.tenantId, input.customerId, { forKeyShare: true });
       if (!row) throw fail('customer_not_found');
-      customer = { id: row.id, name: row.name, phone: row.phone };
+      customer = { id: row.id, name: row.name, phone: row.phone, email: row.email };
     }
     const table = input.tableId === null ? null : await tablesRepo.findTable(tx, tc.tenantId, input.tableId);
     if (table === undefined) throw fail('table_not_found');
@@ -172,11 +172,13 @@ export function createOrdersService(ctx: AppContext) {
       customerId: customer?.id ?? null,
       customerName: customer?.name ?? null,
       customerPhone: customer?.phone ?? null,
+      customerEmail: customer?.email ?? null,
       tableId: table?.id ?? null,
       tableTitle: table?.title ?? null,
       floor: table?.floor ?? null,
     };
 
+    const { customerEmail: _email, ...orderSnapshot } = snapshot;
     const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
     const businessDate = todayIn(timezone, ctx.now());
     const tokenNo = await repo.nextToken(tx, tc.tenantId, businessDate);
@@ -184,8 +186,9 @@ export function createOrdersService(ctx: AppContext) {
       uuid: input.uuid,
       businessDate,
       tokenNo,
+      currency,
       source: 'pos',
-      ...snapshot,
+      ...orderSnapshot,
       createdBy: tc.userId,
     });
     if (!inserted) throw new OrderUuidRace();
@@ -216,8 +219,12 @@ export function createOrdersService(ctx: AppContext) {
     }
   }
 
-  async function digitsOf(tx: Tx, tenantId: number) {
-    return currencyDigits((await storeRepo.getStoreSettings(tx, tenantId)).currency);
+  /**
+   * The store currency an order is priced in, held until commit: a currency change (which rescales the
+   * menu) waits, so an order is never priced in one currency and stored in another.
+   */
+  async function storeCurrency(tx: Tx, tenantId: number) {
+    return (await storeRepo.getStoreSettings(tx, tenantId, { forShare: true })).currency;
   }
 
   return {
@@ -290,18 +297,19 @@ export function createOrdersService(ctx: AppContext) {
             key,
             { route: 'POST /pos/create-order', body: input },
             async () => {
-              const digits = await digitsOf(tx, tc.tenantId);
-              const taken = await takeOrder(tx, tc, emit, input);
+              const currency = await storeCurrency(tx, tc.tenantId);
+              const taken = await takeOrder(tx, tc, emit, input, currency);
               if (taken.kind === 'existing') {
+                // Answered in the currency it was taken in, whatever the store uses now.
                 const order = taken.existing;
                 return orderAnswer(
                   ORDER_CREATED,
                   order,
                   await repo.orderTotals(tx, tc.tenantId, order.id),
-                  digits,
+                  currencyDigits(order.currency),
                 );
               }
-              return orderAnswer(ORDER_CREATED, taken.order, taken.figures, digits);
+              return orderAnswer(ORDER_CREATED, taken.order, taken.figures, currencyDigits(currency));
             },
           );
           return answer;
@@ -326,12 +334,13 @@ export function createOrdersService(ctx: AppContext) {
             key,
             { route: 'POST /pos/create-order-and-invoice', body: input },
             async (): Promise<OrderInvoiced> => {
-              const digits = await digitsOf(tx, tc.tenantId);
-              const taken = await takeOrder(tx, tc, emit, input);
+              const currency = await storeCurrency(tx, tc.tenantId);
+              const taken = await takeOrder(tx, tc, emit, input, currency);
               if (taken.kind === 'existing') {
                 // A repeat of a paid order answers its bill; an order sent unpaid is paid elsewhere.
                 const order = taken.existing;
                 if (order.invoiceId === null) throw fail('order_already_sent');
+                const digits = currencyDigits(order.currency);
                 const billed = await invoiceFigures(tx, tc.tenantId, order.invoiceId);
                 return {
                   ...orderAnswer(ORDER_PAID, order, billed, digits),
@@ -344,14 +353,11 @@ export function createOrdersService(ctx: AppContext) {
               }
 
               const { figures } = taken;
+              const digits = currencyDigits(currency);
               const client = [input.netTotal, input.taxTotal, input.total].map((v) => toMinor(v, digits));
               const linePriceDiffers = input.cart.some((line, i) => {
                 if (line.price === undefined || line.price === null) return false;
-                const sent =
-                  typeof line.price === 'number' || typeof line.price === 'string'
-                    ? toMinor(line.price, digits)
-                    : null;
-                return sent !== taken.unitMinors[i];
+                return toMinor(line.price, digits) !== taken.unitMinors[i];
               });
               const pricesChanged =
                 linePriceDiffers ||
@@ -367,6 +373,7 @@ export function createOrdersService(ctx: AppContext) {
               const bill = await billOrders(tx, tc, emit, {
                 orderIds: [taken.order.id],
                 totals: figures,
+                currency,
                 snapshot: taken.snapshot,
                 payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
               });

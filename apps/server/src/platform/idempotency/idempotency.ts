@@ -3,14 +3,18 @@ import type { Tx } from '../db/client.ts';
 import { fail } from '../errors.ts';
 import * as repo from './idempotency.repo.ts';
 
+// Request bodies are a few levels deep; anything deeper is refused rather than recursed into.
+const MAX_DEPTH = 16;
+
 /** JSON with object keys sorted at every level: one text for one request, whatever the key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) throw fail('invalid_request');
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -14,6 +14,8 @@ CREATE TABLE orders (
   -- The store's business day the order was taken on (its time zone) and that day's token.
   business_date date NOT NULL,
   token_no integer NOT NULL CHECK (token_no > 0),
+  -- The store currency the amounts are in, as taken: a later currency change never rereads them.
+  currency text NOT NULL,
   source text NOT NULL DEFAULT 'pos' CHECK (source IN ('pos', 'qr')),
   delivery_type text NOT NULL CHECK (delivery_type IN ('dinein', 'delivery', 'takeaway')),
   customer_type text NOT NULL DEFAULT 'WALKIN' CHECK (customer_type IN ('WALKIN', 'CUSTOMER')),
@@ -88,6 +90,7 @@ CREATE TABLE invoices (
   sub_total_minor bigint NOT NULL CHECK (sub_total_minor >= 0),
   tax_total_minor bigint NOT NULL CHECK (tax_total_minor >= 0),
   total_minor bigint NOT NULL CHECK (total_minor >= 0),
+  currency text NOT NULL,
   -- As billed: the table and guest of the orders it pays.
   delivery_type text NOT NULL CHECK (delivery_type IN ('dinein', 'delivery', 'takeaway')),
   customer_type text NOT NULL DEFAULT 'WALKIN' CHECK (customer_type IN ('WALKIN', 'CUSTOMER')),
