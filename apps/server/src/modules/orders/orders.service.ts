@@ -26,7 +26,9 @@ import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders, invoiceFigures } from '../invoices/invoices.service.ts';
 import { byItem, presentItem } from '../menu/menu.presenter.ts';
 import * as menuRepo from '../menu/menu.repo.ts';
+import { presentPrint, presentStore } from '../store/store.presenter.ts';
 import * as storeRepo from '../store/store.repo.ts';
+import { presentTable } from '../tables/tables.presenter.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as repo from './orders.repo.ts';
@@ -253,35 +255,9 @@ export function createOrdersService(ctx: AppContext) {
           paymentTypes: paymentTypes
             .filter((t) => t.isActive)
             .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive })),
-          printSettings: {
-            pageFormat: p.pageFormat === 57 ? 57 : 80,
-            header: p.header,
-            footer: p.footer,
-            showNotes: p.showNotes,
-            isEnablePrint: p.isEnablePrint,
-            showStoreDetails: p.showStoreDetails,
-            showCustomerDetails: p.showCustomerDetails,
-            printToken: p.printToken,
-          },
-          storeSettings: {
-            timezone,
-            storeName: s.storeName,
-            address: s.address,
-            phone: s.phone,
-            email: s.email,
-            currency: s.currency,
-            image: s.image,
-            isQRMenuEnabled: s.isQrMenuEnabled,
-            isQROrderEnabled: s.isQrOrderEnabled,
-            uniqueQRCode: s.uniqueQrCode,
-          },
-          storeTables: tables.map((t) => ({
-            id: t.id,
-            table_title: t.title,
-            seating_capacity: t.seatingCapacity,
-            floor: t.floor,
-            encrypted_id: t.qrToken,
-          })),
+          printSettings: presentPrint(p),
+          storeSettings: presentStore(s, timezone),
+          storeTables: tables.map(presentTable),
           currency: { code: s.currency, symbol: currencySymbol(s.currency), digits },
         };
       });

@@ -23,6 +23,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
+import { presentTable } from '../tables/tables.presenter.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as repo from './reservations.repo.ts';
@@ -134,13 +135,7 @@ export function createReservationsService(ctx: AppContext) {
           ] as const,
       );
       return {
-        storeTables: tables.map((t) => ({
-          id: t.id,
-          table_title: t.title,
-          seating_capacity: t.seatingCapacity,
-          floor: t.floor,
-          encrypted_id: t.qrToken,
-        })),
+        storeTables: tables.map(presentTable),
         timezone,
         today: todayIn(timezone, ctx.now()),
       };

@@ -15,6 +15,7 @@ import { fail } from '../../platform/errors.ts';
 import { rescaleMenuPrices } from '../menu/menu.service.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import { presentPrint, presentStore } from './store.presenter.ts';
 import * as repo from './store.repo.ts';
 
 const QR_WIDTH = 1080; // SPEC §9: QR images 1080 px wide
@@ -39,18 +40,7 @@ export function createStoreService(ctx: AppContext) {
             await tenantsRepo.getTimezone(tx, tc.tenantId),
           ] as const,
       );
-      return {
-        timezone,
-        storeName: s.storeName,
-        address: s.address,
-        phone: s.phone,
-        email: s.email,
-        currency: s.currency,
-        image: s.image,
-        isQRMenuEnabled: s.isQrMenuEnabled,
-        isQROrderEnabled: s.isQrOrderEnabled,
-        uniqueQRCode: s.uniqueQrCode,
-      };
+      return presentStore(s, timezone);
     },
 
     /** Saves the store details; a currency with other minor digits rescales the menu in the same transaction. */
@@ -103,17 +93,7 @@ export function createStoreService(ctx: AppContext) {
 
     async getPrint(tc: TenantContext): Promise<PrintSettings> {
       const p = await database.inTenant(tc.tenantId, (tx) => repo.getPrintSettings(tx, tc.tenantId));
-      return {
-        // The column's CHECK allows only 57 and 80.
-        pageFormat: p.pageFormat === 57 ? 57 : 80,
-        header: p.header,
-        footer: p.footer,
-        showNotes: p.showNotes,
-        isEnablePrint: p.isEnablePrint,
-        showStoreDetails: p.showStoreDetails,
-        showCustomerDetails: p.showCustomerDetails,
-        printToken: p.printToken,
-      };
+      return presentPrint(p);
     },
 
     async savePrint(tc: TenantContext, input: z.output<typeof printSettingsSchema>) {

@@ -4,6 +4,7 @@ import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
+import { presentTable } from './tables.presenter.ts';
 import * as repo from './tables.repo.ts';
 
 type TableInput = z.output<typeof storeTableSchema>;
@@ -15,13 +16,7 @@ export function createTablesService(ctx: AppContext) {
   return {
     async list(tc: TenantContext): Promise<StoreTable[]> {
       const rows = await database.inTenant(tc.tenantId, (tx) => repo.listTables(tx, tc.tenantId));
-      return rows.map((t) => ({
-        id: t.id,
-        table_title: t.title,
-        seating_capacity: t.seatingCapacity,
-        floor: t.floor,
-        encrypted_id: t.qrToken,
-      }));
+      return rows.map(presentTable);
     },
 
     async add(tc: TenantContext, input: TableInput) {
