@@ -33,8 +33,11 @@ function searchKey(q: string): string | undefined {
   return isPhone(q) ? phoneKeyOf(q) || undefined : undefined;
 }
 
-/** The list's filter: the name or the phone as typed contains it, or a phone-like filter's key is in the phone's. */
-function matches(filter: string): SQL | undefined {
+/**
+ * A guest found by text: the name or the phone as typed contains it, or a phone-like text's key is in
+ * the phone's. The customer list, the lookup and the reservation search all find guests this way.
+ */
+export function customerMatches(filter: string): SQL | undefined {
   const pattern = `%${escapeLike(filter)}%`;
   const key = searchKey(filter);
   return or(
@@ -50,7 +53,7 @@ export async function listCustomers(
   tenantId: number,
   opts: { filter?: string; limit: number; offset: number },
 ) {
-  const where = and(eq(customers.tenantId, tenantId), opts.filter ? matches(opts.filter) : undefined);
+  const where = and(eq(customers.tenantId, tenantId), opts.filter ? customerMatches(opts.filter) : undefined);
   const [count] = await tx
     .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
     .from(customers)
@@ -85,7 +88,7 @@ export function searchCustomers(tx: Tx, tenantId: number, q: string, limit: numb
   return tx
     .select(columns)
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), matches(q)))
+    .where(and(eq(customers.tenantId, tenantId), customerMatches(q)))
     .orderBy(asc(rank), asc(customers.name), asc(customers.id))
     .limit(limit);
 }

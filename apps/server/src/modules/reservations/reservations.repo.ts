@@ -1,8 +1,8 @@
-import { type SQL, and, asc, desc, eq, gt, gte, ilike, lt, ne, or, sql } from 'drizzle-orm';
-import { type Reservation, isPhone, phoneKeyOf, wallTimeIn } from '@comanda/core';
+import { type SQL, and, asc, desc, eq, gt, gte, lt, ne, or, sql } from 'drizzle-orm';
+import { type Reservation, wallTimeIn } from '@comanda/core';
 import type { Tx } from '../../platform/db/client.ts';
-import { escapeLike } from '../../platform/db/like.ts';
 import { customers, reservations, storeTables } from '../../platform/db/schema.ts';
+import { customerMatches } from '../customers/customers.repo.ts';
 
 // The reservations table. Rows are read with their guest and table (one query, joined on the tenant).
 
@@ -116,17 +116,10 @@ export function listReservationsBetween(tx: Tx, tenantId: number, from: Date, to
  * (as typed, or, when the search looks like a phone, its key: '555 0101' finds '555-0101'); newest first.
  */
 export function searchReservations(tx: Tx, tenantId: number, q: string, limit: number) {
-  const part = `%${escapeLike(q)}%`;
-  const key = isPhone(q) ? phoneKeyOf(q) : '';
   return selectReservations(
     tx,
     tenantId,
-    or(
-      eq(reservations.uniqueCode, q.toUpperCase()),
-      ilike(customers.name, part),
-      ilike(customers.phone, part),
-      key ? sql`${customers.phoneKey} like ${`%${escapeLike(key)}%`}` : undefined,
-    ),
+    or(eq(reservations.uniqueCode, q.toUpperCase()), customerMatches(q)),
   )
     .orderBy(desc(reservations.startsAt), desc(reservations.id))
     .limit(limit);
