@@ -2,11 +2,16 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The add and update dialogs of the back office: a title, the fields, Cancel and a submit button. */
+/**
+ * The add and update dialogs of the back office: a title, the fields, Cancel and a submit button. Its
+ * submit stops here: a dialog may open from inside another form (Add New Customer from the reservation
+ * dialog), and React carries a submit up through the portal to the outer form.
+ */
 export function FormModal(props: {
   opened: boolean;
   onClose: () => void;
   title: string;
+  size?: string;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   loading?: boolean;
   submitLabel?: string;
@@ -14,8 +19,21 @@ export function FormModal(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered radius="lg">
-      <form onSubmit={props.onSubmit} noValidate>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      centered
+      radius="lg"
+      {...(props.size ? { size: props.size } : {})}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.stopPropagation();
+          props.onSubmit(event);
+        }}
+      >
         <Stack gap="md">
           {props.children}
           <Group justify="flex-end" mt="xs">

@@ -13,6 +13,8 @@ export function useSaveMutation<V, R extends { message: string }>(opts: {
   changes: readonly Resource[];
   fallback?: string;
   onSuccess?: (result: R, vars: V) => void;
+  /** An error the screen answers itself (a warning to confirm): return true and no toast is shown. */
+  handleError?: (error: unknown) => boolean;
 }) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -30,6 +32,7 @@ export function useSaveMutation<V, R extends { message: string }>(opts: {
       opts.onSuccess?.(result, vars);
     },
     onError: (error) => {
+      if (opts.handleError?.(error)) return;
       console.error(error);
       toast.fromError(error, opts.fallback ?? 'Something went wrong!');
     },

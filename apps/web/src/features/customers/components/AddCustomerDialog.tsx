@@ -1,4 +1,3 @@
-import { Modal } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { addCustomerSchema, type PickedCustomer } from '@comanda/core';
 import { useEffect, useEffectEvent } from 'react';
@@ -11,7 +10,7 @@ import {
   emptyCustomer,
   validateCustomer,
 } from './CustomerFields.tsx';
-import { DialogForm } from './DialogForm.tsx';
+import { FormModal } from '../../../components/FormModal.tsx';
 
 export interface AddCustomerDialogProps {
   opened: boolean;
@@ -63,14 +62,15 @@ export function AddCustomerDialog({ opened, onClose, defaultValue, onAdded }: Ad
   }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('add.title')} centered radius="lg" size="lg">
-      <DialogForm
-        onSubmit={form.onSubmit((values) => save.mutate(addCustomerSchema.parse(values)))}
-        onCancel={onClose}
-        loading={save.isPending}
-      >
-        <CustomerFields form={form} />
-      </DialogForm>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('add.title')}
+      size="lg"
+      onSubmit={form.onSubmit((values) => save.mutate(addCustomerSchema.parse(values)))}
+      loading={save.isPending}
+    >
+      <CustomerFields form={form} />
+    </FormModal>
   );
 }

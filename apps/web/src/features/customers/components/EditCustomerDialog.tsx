@@ -1,4 +1,3 @@
-import { Modal } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Customer, updateCustomerSchema } from '@comanda/core';
 import { useEffect, useEffectEvent } from 'react';
@@ -11,7 +10,7 @@ import {
   emptyCustomer,
   validateCustomer,
 } from './CustomerFields.tsx';
-import { DialogForm } from './DialogForm.tsx';
+import { FormModal } from '../../../components/FormModal.tsx';
 
 const valuesOf = (c: Customer): CustomerFormValues => ({
   phone: c.phone,
@@ -50,16 +49,17 @@ export function EditCustomerDialog({
   }, [opened, customer?.id]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('edit.title')} centered radius="lg" size="lg">
-      <DialogForm
-        onSubmit={form.onSubmit(({ phone: _phone, ...values }) => {
-          if (customer) save.mutate({ id: customer.id, ...updateCustomerSchema.parse(values) });
-        })}
-        onCancel={onClose}
-        loading={save.isPending}
-      >
-        <CustomerFields form={form} phoneLocked />
-      </DialogForm>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('edit.title')}
+      size="lg"
+      onSubmit={form.onSubmit(({ phone: _phone, ...values }) => {
+        if (customer) save.mutate({ id: customer.id, ...updateCustomerSchema.parse(values) });
+      })}
+      loading={save.isPending}
+    >
+      <CustomerFields form={form} phoneLocked />
+    </FormModal>
   );
 }

@@ -26,13 +26,12 @@ import {
   updateReservationSchema,
   wallTimeIn,
 } from '@comanda/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invalidateResources } from '../../../lib/resources.ts';
+import { useSaveMutation } from '../../../lib/mutations.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import i18n from '../../../lib/i18n.ts';
-import { errorText, toast } from '../../../lib/toast.ts';
+import { errorText } from '../../../lib/toast.ts';
 import { addReservation, updateReservation } from '../api/mutations.ts';
 import type { CustomerPickerProps } from '../customer-picker.ts';
 
@@ -93,7 +92,6 @@ export function ReservationDialog({
   CustomerPicker: ComponentType<CustomerPickerProps>;
 }) {
   const { t } = useTranslation('reservations');
-  const queryClient = useQueryClient();
   const [warning, setWarning] = useState<string | null>(null);
   // "Now" on the store's clock when the dialog opened: the picker's minimum. The page mounts a fresh
   // dialog for each opening, so the form starts from the booking (or a blank one) every time.
@@ -122,30 +120,20 @@ export function ReservationDialog({
     },
   });
 
-  const save = useMutation({
-    mutationFn: async ({ values, override }: { values: FormValues; override: boolean }) => {
-      const id = toast.loading('Please wait...');
-      try {
-        const body = { ...bodyOf(values), override };
-        return editing
-          ? await updateReservation({ ...body, id: editing.id })
-          : await addReservation({ ...body, customerId: values.customer?.id ?? '' });
-      } finally {
-        toast.dismiss(id);
-      }
+  const save = useSaveMutation({
+    mutationFn: ({ values, override }: { values: FormValues; override: boolean }) => {
+      const body = { ...bodyOf(values), override };
+      return editing
+        ? updateReservation({ ...body, id: editing.id })
+        : addReservation({ ...body, customerId: values.customer?.id ?? '' });
     },
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      await invalidateResources(queryClient, ['reservations']);
-      onClose();
-    },
-    onError: (error) => {
-      if (isWarning(error)) {
-        setWarning(errorText(error, 'Something went wrong!'));
-        return;
-      }
-      console.error(error);
-      toast.fromError(error, 'Something went wrong!');
+    changes: ['reservations'],
+    onSuccess: onClose,
+    // A booking the server warns about is confirmed in the dialog ('Save anyway'), not toasted.
+    handleError: (error) => {
+      if (!isWarning(error)) return false;
+      setWarning(errorText(error, 'Something went wrong!'));
+      return true;
     },
   });
 
