@@ -118,6 +118,25 @@ export const ERRORS = {
     message: 'A line of this cart was already sent in another order! Please start a new cart.',
   },
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was used for another request!' },
+  // Table orders, kitchen, invoices, QR orders at the POS (issue 10)
+  order_not_found: { status: 404, message: 'Order not found!' },
+  order_item_not_found: { status: 404, message: 'Order item not found!' },
+  invoice_not_found: { status: 404, message: 'Invoice not found!' },
+  qr_order_not_found: { status: 404, message: 'QR order not found!' },
+  order_not_open: {
+    status: 409,
+    message: 'This order was already completed or cancelled! Refresh to see the latest orders.',
+  },
+  order_item_moved_on: {
+    status: 409,
+    message: 'This item was already updated on another screen! Refresh to see its status.',
+  },
+  nothing_to_pay: { status: 400, message: 'Nothing left to pay on these orders!' },
+  nothing_to_recall: { status: 404, message: 'No bumped ticket to recall!' },
+  qr_order_not_pending: {
+    status: 409,
+    message: 'This QR order was already taken or cancelled!',
+  },
 
   internal: { status: 500, message: 'Something went wrong!' },
   database_unavailable: { status: 503, message: 'Database unavailable' },

@@ -9,8 +9,10 @@ export interface TenantEvents {
   new_order: { orderId: number };
   /** An order or one of its items changed status (issue 10). */
   order_update: { orderId: number };
-  /** A diner placed an order from the QR menu (issue 11). */
+  /** A diner placed an order from the QR menu (issue 11); `orderId` is the QR order's id. */
   new_qrorder: { orderId: number };
+  /** QR orders left the POS list: loaded and sent, cancelled, or all cancelled. */
+  qrorders_updated: Record<string, never>;
   /** Store details changed: name, currency, QR settings (the menu's prices move with the currency). */
   store_updated: Record<string, never>;
   /** Print settings changed. */

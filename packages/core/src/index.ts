@@ -13,3 +13,6 @@ export * from './reservations.schemas.ts';
 export * from './orders.schemas.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './kitchen.schemas.ts';
+export * from './invoices.schemas.ts';
+export * from './qrorders.schemas.ts';

@@ -16,6 +16,7 @@ describe('createOrderSchema', () => {
       customerType: 'WALKIN',
       customerId: null,
       tableId: null,
+      selectedQrOrderItem: null,
     });
   });
 

@@ -42,6 +42,9 @@ const idOf = (message: string) =>
 const optionalIdOf = (message: string) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), idOf(message).nullable());
 
+/** A currency as screens show it: code, symbol and decimals. */
+export const currencyResponse = z.object({ code: z.string(), symbol: z.string(), digits: z.number() });
+
 /** A cart line as the POS sends it (SPEC §3 Cart line): ids and quantity; the server prices it. */
 export const cartLineSchema = z.object({
   // Lower-cased: one UUID is one text, in answers and idempotency fingerprints alike.
@@ -93,9 +96,13 @@ export const createOrderSchema = z
     tableId: optionalIdOf('Please select a valid table!')
       .optional()
       .transform((v) => v ?? null),
-    /** QR orders are issue 11: accepted and ignored for now. */
-    // The QR order loaded into the cart (issue 11); accepted and unused until then.
-    selectedQrOrderItem: z.union([z.number(), z.string().max(100), z.null()], { error: INVALID }).optional(),
+    /**
+     * The id of the QR order loaded into the cart: sending the cart accepts it (it leaves the POS list)
+     * in the same transaction; a QR order already taken or cancelled refuses the order.
+     */
+    selectedQrOrderItem: optionalIdOf(INVALID)
+      .optional()
+      .transform((v) => v ?? null),
   })
   .refine((o) => o.customerType !== 'CUSTOMER' || o.customerId !== null, {
     error: 'Please select customer!',
@@ -103,20 +110,23 @@ export const createOrderSchema = z
   });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
+/** The payment of a bill: an active payment type and, for cash, the amount handed over. */
+export const paymentSchema = z.object(
+  {
+    paymentTypeId: idOf('Please select a payment type!'),
+    /** Cash handed over, in the store currency's decimals. */
+    tendered: optionalAmountInput('Please provide a valid tendered amount!'),
+  },
+  { error: 'Please select a payment type!' },
+);
+
 /** POST /pos/create-order-and-invoice: the order, the client's totals (compared, never trusted) and the payment. */
 export const createOrderAndInvoiceSchema = createOrderSchema.and(
   z.object({
     netTotal: amountInput('Please provide valid totals!'),
     taxTotal: amountInput('Please provide valid totals!'),
     total: amountInput('Please provide valid totals!'),
-    payment: z.object(
-      {
-        paymentTypeId: idOf('Please select a payment type!'),
-        /** Cash handed over, in the store currency's decimals. */
-        tendered: optionalAmountInput('Please provide a valid tendered amount!'),
-      },
-      { error: 'Please select a payment type!' },
-    ),
+    payment: paymentSchema,
   }),
 );
 export type CreateOrderAndInvoiceInput = z.input<typeof createOrderAndInvoiceSchema>;
@@ -163,6 +173,160 @@ export const posInitResponse = z.object({
   storeSettings: storeSettingsResponse,
   storeTables: z.array(storeTableResponse),
   /** The currency code and its symbol. */
-  currency: z.object({ code: z.string(), symbol: z.string(), digits: z.number() }),
+  currency: currencyResponse,
 });
 export type PosInit = z.infer<typeof posInitResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Open orders: table orders (/dashboard/orders), the kitchen display, receipts (SPEC §2, §3, §4)
+
+export const ORDER_STATUSES = ['created', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid'] as const;
+export const ORDER_ITEM_STATUSES = ['created', 'preparing', 'completed', 'delivered', 'cancelled'] as const;
+export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
+/** The statuses table orders may set an item to directly (SPEC §4: no ordering enforced). */
+export const SETTABLE_ITEM_STATUSES = ['preparing', 'completed', 'delivered', 'cancelled'] as const;
+/** The name of the group of orders without a table (SPEC §2 Orders). */
+export const DINE_OUT_GROUP = 'Dine Out / Delivery';
+export const ORDER_ITEM_STATUS_UPDATED = 'Order Item status successfully updated!';
+
+/**
+ * One line of a sent order (SPEC §3 Order item), as it was sold: amounts are decimals of the order's
+ * currency. `price` is one unit (the item's or its variant's price plus the addons), `amount` is
+ * price x quantity, `net`/`tax`/`total` the line's figures from the one totals function.
+ */
+export const orderItemResponse = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  order_id: z.number(),
+  item_id: z.number().nullable(),
+  item_title: z.string(),
+  variant_id: z.number().nullable(),
+  variant_title: z.string().nullable(),
+  variant_price: z.number().nullable(),
+  addons: z.array(z.object({ id: z.number(), title: z.string(), price: z.number() })),
+  notes: z.string().nullable(),
+  quantity: z.number(),
+  price: z.number(),
+  amount: z.number(),
+  net: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  tax_title: z.string().nullable(),
+  tax_rate: z.number(),
+  tax_type: z.enum(['exclusive', 'inclusive']).nullable(),
+  status: z.enum(ORDER_ITEM_STATUSES),
+  /** ISO instant the line was sent. */
+  date: z.string(),
+  updated_at: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItemResponse>;
+
+/**
+ * A sent order (SPEC §3 Order) with its lines. The totals leave cancelled lines out: they are what the
+ * order would be billed. `changed_at` is set when a line was changed after it was sent.
+ */
+export const orderResponse = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  token_no: z.number(),
+  business_date: z.string(),
+  /** ISO instant the order was sent. */
+  date: z.string(),
+  source: z.enum(['pos', 'qr']),
+  delivery_type: z.enum(DELIVERY_TYPES),
+  customer_type: z.enum(CUSTOMER_TYPES),
+  customer_id: z.number().nullable(),
+  customer_name: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  table_id: z.number().nullable(),
+  table_title: z.string().nullable(),
+  floor: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  invoice_id: z.number().nullable(),
+  currency: z.string(),
+  sub_total: z.number(),
+  tax_total: z.number(),
+  total: z.number(),
+  changed_at: z.string().nullable(),
+  items: z.array(orderItemResponse),
+});
+export type Order = z.infer<typeof orderResponse>;
+
+/**
+ * GET /orders: the open (unpaid, not completed or cancelled) orders grouped by table; orders without a
+ * table (takeaway, delivery) make the one group titled DINE_OUT_GROUP (`table_id` null). Groups come in
+ * the order of their oldest order; `key` is stable ('table-<id>' or 'dine-out').
+ */
+export const tableGroupResponse = z.object({
+  key: z.string(),
+  table_id: z.number().nullable(),
+  table_title: z.string().nullable(),
+  floor: z.string().nullable(),
+  orders: z.array(orderResponse),
+  order_ids: z.array(z.number()),
+});
+export type TableGroup = z.infer<typeof tableGroupResponse>;
+export const tableOrdersResponse = z.object({ groups: z.array(tableGroupResponse) });
+export type TableOrders = z.infer<typeof tableOrdersResponse>;
+
+/** GET /orders/init (SPEC §7): what the table-orders screen prints and pays with. */
+export const ordersInitResponse = z.object({
+  printSettings: printSettingsResponse,
+  storeSettings: storeSettingsResponse,
+  paymentTypes: z.array(paymentTypeResponse),
+  currency: currencyResponse,
+});
+export type OrdersInit = z.infer<typeof ordersInitResponse>;
+
+/** POST /orders/update-status/{id} (id: an order item's): set an item's status directly. */
+export const updateItemStatusSchema = z.object({
+  status: z.enum(SETTABLE_ITEM_STATUSES, { error: 'Please select a valid status!' }),
+});
+
+/** The orders of a table group: POST /orders/cancel, /complete, /complete-order-payment-summary. */
+export const orderIdsSchema = z.object({
+  orderIds: z
+    .array(idOf('Order not found!'), { error: 'Please select orders!' })
+    .min(1, { error: 'Please select orders!' })
+    .max(100, { error: 'Too many orders!' })
+    .transform((ids) => [...new Set(ids)]),
+});
+export type OrderIdsInput = z.input<typeof orderIdsSchema>;
+
+/** POST /orders/complete-order-payment-summary: the bill the group would get (SPEC §3 Order summary). */
+export const orderSummaryResponse = z.object({
+  subtotal: z.number(),
+  taxTotal: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  orders: z.array(orderResponse),
+});
+export type OrderSummary = z.infer<typeof orderSummaryResponse>;
+
+/**
+ * POST /orders/complete-and-pay-order {orderIds, subTotal, taxTotal, total, payment}: the client's
+ * totals are compared, never trusted; the bill is at the server's figures. Honours Idempotency-Key.
+ */
+export const completeAndPaySchema = orderIdsSchema.and(
+  z.object({
+    subTotal: amountInput('Please provide valid totals!'),
+    taxTotal: amountInput('Please provide valid totals!'),
+    total: amountInput('Please provide valid totals!'),
+    payment: paymentSchema,
+  }),
+);
+export type CompleteAndPayInput = z.input<typeof completeAndPaySchema>;
+
+export const orderPaidResponse = z.object({
+  message: z.string(),
+  invoiceId: z.number(),
+  subTotal: z.number(),
+  taxTotal: z.number(),
+  total: z.number(),
+  change: z.number().nullable(),
+  pricesChanged: z.boolean(),
+});
+export type OrderPaid = z.infer<typeof orderPaidResponse>;

@@ -3,6 +3,11 @@ import type { TenantEvents, TenantEventName } from '@comanda/core';
 import type { Resource } from '../lib/resources.ts';
 import { customersQueryKey } from '../features/customers/api/get-customers.ts';
 import { devicesQueryKey } from '../features/devices/api/get-devices.ts';
+import { invoicesQueryKey } from '../features/invoices/api/get-invoices.ts';
+import { kitchenQueryKey } from '../features/kitchen/api/get-kitchen.ts';
+import { ordersInitQueryKey, tableOrdersQueryKey } from '../features/orders/api/get-table-orders.ts';
+import { posInitQueryKey } from '../features/pos/api/get-pos-init.ts';
+import { qrOrdersQueryKey } from '../features/pos/api/get-qr-orders.ts';
 import { menuItemsQueryKey } from '../features/menu/api/get-menu-items.ts';
 import { profileQueryKey } from '../features/profile/api/get-profile.ts';
 import { reservationsQueryKey } from '../features/reservations/api/get-reservations.ts';
@@ -21,23 +26,36 @@ import { usersQueryKey } from '../features/users/api/get-users.ts';
  */
 export const STALE_AFTER = {
   // The currency rescales every menu price; the reservations init caches the time zone and today, and
-  // the customer pages the currency and time zone.
-  store: [storeSettingsQueryKey, menuItemsQueryKey, reservationsQueryKey, customersQueryKey],
-  print: [printSettingsQueryKey],
-  // The reservation screen lists the tables (its init) and shows each booking's table.
-  tables: [tablesQueryKey, reservationsQueryKey],
+  // the customer pages the currency and time zone. The POS, table orders and invoices show the store
+  // and its currency; the kitchen's timer thresholds are store settings.
+  store: [
+    storeSettingsQueryKey,
+    menuItemsQueryKey,
+    reservationsQueryKey,
+    customersQueryKey,
+    posInitQueryKey,
+    ordersInitQueryKey,
+    invoicesQueryKey,
+    kitchenQueryKey,
+  ],
+  print: [printSettingsQueryKey, posInitQueryKey, ordersInitQueryKey, invoicesQueryKey],
+  // The reservation screen lists the tables (its init) and shows each booking's table; the POS picks one.
+  tables: [tablesQueryKey, reservationsQueryKey, posInitQueryKey],
   // Items show their category and tax; deleting one leaves its items without.
-  category: [categoriesQueryKey, menuItemsQueryKey],
-  tax: [taxesQueryKey, menuItemsQueryKey],
-  payment_type: [paymentTypesQueryKey],
+  category: [categoriesQueryKey, menuItemsQueryKey, posInitQueryKey],
+  tax: [taxesQueryKey, menuItemsQueryKey, posInitQueryKey],
+  payment_type: [paymentTypesQueryKey, posInitQueryKey, ordersInitQueryKey],
   // Categories and taxes count their items.
-  menu: [menuItemsQueryKey, categoriesQueryKey, taxesQueryKey],
+  menu: [menuItemsQueryKey, categoriesQueryKey, taxesQueryKey, posInitQueryKey],
   users: [usersQueryKey],
   // Bookings show their guest's name and phone; a customer's page lists their bookings.
   customers: [customersQueryKey, reservationsQueryKey],
   reservations: [reservationsQueryKey, customersQueryKey],
   devices: [devicesQueryKey],
   profile: [profileQueryKey],
+  // A customer's page counts their orders and spend.
+  orders: [tableOrdersQueryKey, kitchenQueryKey, invoicesQueryKey, customersQueryKey],
+  qr_orders: [qrOrdersQueryKey],
 } as const satisfies Record<Resource, readonly QueryKey[]>;
 
 /** The resources each tenant event changes (packages/core/src/events.ts). */
@@ -50,10 +68,10 @@ export const EVENT_CHANGES: { [E in TenantEventName]: (payload: TenantEvents[E])
   users_updated: () => ['users'],
   customers_updated: () => ['customers'],
   reservations_updated: () => ['reservations'],
-  // The order screens (issues 10, 11) add their resources here; nothing on screen shows orders yet.
-  new_order: () => [],
-  order_update: () => [],
-  new_qrorder: () => [],
+  new_order: () => ['orders'],
+  order_update: () => ['orders'],
+  new_qrorder: () => ['qr_orders'],
+  qrorders_updated: () => ['qr_orders'],
 };
 
 /** How the app marks stale what shows changed resources (registered with lib/resources.ts). */

@@ -121,6 +121,23 @@ export const router = createBrowserRouter([
                 ),
               },
               { path: paths.superadmin.loginAlias, element: alias(paths.superadmin.login) },
+              {
+                // Print pages: the popup reads what its opener left (lib/print.ts), no sign-in needed.
+                path: paths.printReceipt,
+                lazy: page(
+                  () => import('../features/print/PrintReceiptPage.tsx'),
+                  (m) => m.PrintReceiptPage,
+                  ['print'],
+                ),
+              },
+              {
+                path: paths.printToken,
+                lazy: page(
+                  () => import('../features/print/PrintTokenPage.tsx'),
+                  (m) => m.PrintTokenPage,
+                  ['print'],
+                ),
+              },
             ],
           },
           {
@@ -194,6 +211,62 @@ export const router = createBrowserRouter([
                               () => import('../features/home/HomePage.tsx'),
                               (m) => m.HomePage,
                               ['dashboard'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.pos,
+                        element: <RequireScreen screen="pos" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('./routes/pos.tsx'),
+                              (m) => m.PosRoute,
+                              ['pos', 'customers'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.orders,
+                        element: <RequireScreen screen="orders" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/orders/TableOrdersPage.tsx'),
+                              (m) => m.TableOrdersPage,
+                              ['orders'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.kitchen,
+                        element: <RequireScreen screen="kitchen" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/kitchen/KitchenPage.tsx'),
+                              (m) => m.KitchenPage,
+                              ['kitchen'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.invoices,
+                        element: <RequireScreen screen="invoices" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/invoices/InvoicesPage.tsx'),
+                              (m) => m.InvoicesPage,
+                              ['invoices'],
                             ),
                           },
                         ],

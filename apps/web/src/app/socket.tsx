@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { apiRequest, endSession } from '../lib/api-client.ts';
-import { invalidateResources, type Resource } from '../lib/resources.ts';
+import { invalidateResources, RESOURCES, type Resource } from '../lib/resources.ts';
 import { EVENT_CHANGES } from './realtime-invalidation.ts';
 
 const SocketContext = createContext<Socket | null>(null);
@@ -61,7 +61,7 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
  * The one listener for tenant events (outline's WebsocketProvider): each event marks the cached answers
  * of what it changed stale, through the same map saves use (app/realtime-invalidation.ts), so a screen
  * on display shows another tab's change without listening to the socket itself. Mounted once, in the
- * signed-in dashboard.
+ * signed-in dashboard. After a dropped connection it refetches what is on display.
  */
 export function RealtimeInvalidation() {
   const socket = useContext(SocketContext);
@@ -75,9 +75,18 @@ export function RealtimeInvalidation() {
       ) => readonly Resource[];
       void invalidateResources(queryClient, changes(payload ?? {}));
     };
+    // Events sent while the connection was down are lost: after a reconnect (socket.io's own, or ours
+    // after a session renewal) everything on display is fetched again, so no order is missed.
+    let connectedBefore = socket.connected;
+    const onConnect = () => {
+      if (connectedBefore) void invalidateResources(queryClient, RESOURCES);
+      connectedBefore = true;
+    };
     socket.onAny(onEvent);
+    socket.on('connect', onConnect);
     return () => {
       socket.offAny(onEvent);
+      socket.off('connect', onConnect);
     };
   }, [socket, queryClient]);
   return null;

@@ -87,6 +87,8 @@ export interface RequestOptions {
   skipRefresh?: boolean;
   /** Answer { blob, filename } instead of JSON (file downloads such as QR codes). */
   download?: boolean;
+  /** More request headers, such as the Idempotency-Key of the order and pay calls. */
+  headers?: Record<string, string>;
 }
 
 /** Downloads a file from the API and saves it under the server's file name. */
@@ -111,10 +113,12 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     fetch(`${API_BASE}${path}`, {
       method: opts.method ?? 'GET',
       credentials: 'include',
-      headers:
-        opts.body === undefined || opts.body instanceof FormData
-          ? undefined
-          : { 'content-type': 'application/json' },
+      headers: {
+        ...opts.headers,
+        ...(opts.body === undefined || opts.body instanceof FormData
+          ? {}
+          : { 'content-type': 'application/json' }),
+      },
       body:
         opts.body === undefined
           ? undefined

@@ -12,6 +12,9 @@ export const paths = {
   noAccess: '/no-access',
   success: '/success',
   cancelledPayment: '/cancelled-payment',
+  /** The print pages, opened in a 400x400 popup (lib/print.ts). */
+  printReceipt: '/print-receipt',
+  printToken: '/print-token',
 
   superadmin: {
     login: '/superadmin',
@@ -26,6 +29,10 @@ export const paths = {
     root: '/dashboard',
     home: '/dashboard/home',
     inactiveSubscription: '/dashboard/inactive-subscription',
+    pos: '/dashboard/pos',
+    orders: '/dashboard/orders',
+    kitchen: '/dashboard/kitchen',
+    invoices: '/dashboard/invoices',
     users: '/dashboard/users',
     reservation: '/dashboard/reservation',
     customers: '/dashboard/customers',

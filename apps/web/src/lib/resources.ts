@@ -18,6 +18,10 @@ export const RESOURCES = [
   'profile',
   'customers',
   'reservations',
+  // Orders sent, changed, paid or cancelled: table orders, kitchen, invoices, a customer's history.
+  'orders',
+  // QR orders waiting at the POS.
+  'qr_orders',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -1,5 +1,5 @@
 import { date, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, minor, ref, tenantId, updatedAt } from '../../platform/db/columns.ts';
+import { at, createdAt, id, minor, ref, tenantId, updatedAt } from '../../platform/db/columns.ts';
 
 export const orders = pgTable(
   'orders',
@@ -31,6 +31,10 @@ export const orders = pgTable(
       .default('pending'),
     invoiceId: ref('invoice_id'),
     createdBy: ref('created_by'),
+    /** A line was changed after the order was sent (the kitchen highlights the ticket). */
+    changedAt: at('changed_at'),
+    /** The kitchen bumped the whole ticket; the latest is the one recall brings back. */
+    kitchenBumpedAt: at('kitchen_bumped_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,9 @@ export const storeSettings = pgTable('store_settings', {
   isQrMenuEnabled: boolean('is_qr_menu_enabled').notNull().default(false),
   isQrOrderEnabled: boolean('is_qr_order_enabled').notNull().default(false),
   uniqueQrCode: text('unique_qr_code').notNull(),
+  /** The kitchen ticket timer turns amber, then red, after these many minutes. */
+  kitchenWarnMinutes: integer('kitchen_warn_minutes').notNull().default(5),
+  kitchenLateMinutes: integer('kitchen_late_minutes').notNull().default(8),
   updatedAt: updatedAt(),
 });
 

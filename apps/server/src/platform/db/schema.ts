@@ -17,3 +17,4 @@ export * from '../../modules/reservations/reservations.schema.ts';
 export * from '../../modules/orders/orders.schema.ts';
 export * from '../../modules/invoices/invoices.schema.ts';
 export * from '../idempotency/idempotency.schema.ts';
+export * from '../../modules/qrorders/qrorders.schema.ts';

@@ -1,0 +1,93 @@
+import type { CustomerType, DeliveryType, PrintSettings, StoreSettings } from '@comanda/core';
+import { paths } from './paths.ts';
+
+/**
+ * The receipt and token print pages (SPEC §2 Receipt and token pages) take their data from the screen
+ * that opens them, through localStorage (same origin; SPEC §3 keeps receipt print settings locally):
+ * the opener writes the payload, opens the 400x400 popup, and the page reads it. Amounts are decimals
+ * of the order's currency, already computed by the server (never summed here).
+ */
+export interface ReceiptLine {
+  title: string;
+  variantTitle: string | null;
+  addons: string[];
+  notes: string | null;
+  quantity: number;
+  /** One unit as priced (variant or item price plus addons). */
+  price: number;
+  /** price x quantity. */
+  amount: number;
+}
+
+export interface ReceiptData {
+  store: Pick<StoreSettings, 'storeName' | 'address' | 'phone' | 'email' | 'image'>;
+  print: PrintSettings;
+  currency: { code: string; symbol: string; digits: number };
+  /** The store's time zone: the timestamp is printed in it. */
+  timezone: string;
+  tokenNo: number | null;
+  /** The order's business day (YYYY-MM-DD): the receipt number is token-date. */
+  businessDate: string;
+  /** ISO instant printed as the timestamp. */
+  date: string;
+  customerType: CustomerType;
+  customerName: string | null;
+  deliveryType: DeliveryType;
+  tableTitle: string | null;
+  lines: ReceiptLine[];
+  subtotal: number;
+  taxTotal: number;
+  total: number;
+  /** Set when paid: how, and for cash the tendered amount and change. */
+  payment?: { type: string; tendered: number | null; change: number | null } | null;
+}
+
+export interface TokenData {
+  tokenNo: number;
+  date: string;
+  timezone: string;
+  /** Paper width in mm (default 80). */
+  pageFormat: 80 | 57;
+}
+
+const RECEIPT_KEY = 'comanda.print.receipt';
+const TOKEN_KEY = 'comanda.print.token';
+
+/** Opens a print page in the 400x400 popup (SPEC §9); `autoPrint` prints it after 400 ms. */
+function openPopup(path: string, autoPrint: boolean) {
+  const url = autoPrint ? `${path}?autoprint=1` : path;
+  window.open(url, 'comanda-print', 'width=400,height=400');
+}
+
+/**
+ * Opens the receipt. It auto-prints when printing is enabled in the print settings, except from the
+ * invoices' print preview (`preview`), which never auto-prints (SPEC §2).
+ */
+export function openReceipt(data: ReceiptData, opts: { preview?: boolean } = {}) {
+  localStorage.setItem(RECEIPT_KEY, JSON.stringify(data));
+  openPopup(paths.printReceipt, !opts.preview && data.print.isEnablePrint);
+}
+
+/** Opens the token page; it auto-prints when printing is enabled. */
+export function openToken(data: TokenData, autoPrint: boolean) {
+  localStorage.setItem(TOKEN_KEY, JSON.stringify(data));
+  openPopup(paths.printToken, autoPrint);
+}
+
+/** What the receipt page prints: the last receipt opened, or null. */
+export function readReceipt(): ReceiptData | null {
+  return readJson<ReceiptData>(RECEIPT_KEY);
+}
+
+export function readToken(): TokenData | null {
+  return readJson<TokenData>(TOKEN_KEY);
+}
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
