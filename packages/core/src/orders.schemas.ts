@@ -152,18 +152,6 @@ export const orderCreatedResponse = z.object({
 });
 export type OrderCreated = z.infer<typeof orderCreatedResponse>;
 
-/** The answer of POST /pos/create-order-and-invoice: the order and the bill at the SERVER's figures. */
-export const orderInvoicedResponse = orderCreatedResponse.extend({
-  invoiceId: z.number(),
-  netTotal: z.number(),
-  total: z.number(),
-  /** Tendered minus total, when a tendered amount was given. */
-  change: z.number().nullable(),
-  /** The client's totals differed from the server's: billed at the server's. */
-  pricesChanged: z.boolean(),
-});
-export type OrderInvoiced = z.infer<typeof orderInvoicedResponse>;
-
 /** GET /pos/init: everything the POS screen draws on (SPEC §3 POS screen data). */
 export const posInitResponse = z.object({
   categories: z.array(categoryResponse),
@@ -254,6 +242,20 @@ export const orderResponse = z.object({
   items: z.array(orderItemResponse),
 });
 export type Order = z.infer<typeof orderResponse>;
+
+/** The answer of POST /pos/create-order-and-invoice: the order and the bill at the SERVER's figures. */
+export const orderInvoicedResponse = orderCreatedResponse.extend({
+  invoiceId: z.number(),
+  netTotal: z.number(),
+  total: z.number(),
+  /** Tendered minus total, when a tendered amount was given. */
+  change: z.number().nullable(),
+  /** The client's totals differed from the server's: billed at the server's. */
+  pricesChanged: z.boolean(),
+  /** The order as billed, with its lines at the server's figures: what the receipt prints. */
+  order: orderResponse,
+});
+export type OrderInvoiced = z.infer<typeof orderInvoicedResponse>;
 
 /**
  * GET /orders: the open (unpaid, not completed or cancelled) orders grouped by table; orders without a

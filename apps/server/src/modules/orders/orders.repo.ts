@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { orderItems, orders, tokenCounters } from '../../platform/db/schema.ts';
 
@@ -79,4 +79,43 @@ export async function markPaid(tx: Tx, tenantId: number, orderId: number, invoic
     .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
     .returning({ id: orders.id });
   return row;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** The lines of these orders, in the order they were sent. */
+export function listOrderItems(tx: Tx, tenantId: number, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), inArray(orderItems.orderId, orderIds)))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+}
+
+/** These orders of the tenant, oldest first (ids of another tenant are simply not found). */
+export function findOrders(tx: Tx, tenantId: number, ids: number[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+/** Orders with their lines, as one read: `rows` in their given order, each with its lines. */
+export async function withItems(tx: Tx, tenantId: number, rows: OrderRow[]) {
+  const items = await listOrderItems(
+    tx,
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId);
+    if (list) list.push(item);
+    else byOrder.set(item.orderId, [item]);
+  }
+  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
 }

@@ -31,6 +31,7 @@ import * as storeRepo from '../store/store.repo.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import { presentOrder } from './orders.presenter.ts';
 import * as repo from './orders.repo.ts';
 
 type OrderInput = z.output<typeof createOrderSchema>;
@@ -211,6 +212,13 @@ export function createOrdersService(ctx: AppContext) {
     } as const;
   }
 
+  /** An order with its lines as the API answers it (after billing: paid, with its invoice). */
+  async function loadOrder(tx: Tx, tenantId: number, orderId: number) {
+    const [found] = await repo.withItems(tx, tenantId, await repo.findOrders(tx, tenantId, [orderId]));
+    if (!found) throw fail('internal');
+    return presentOrder(found.order, found.items);
+  }
+
   /** Runs an attempt again once when a concurrent twin inserted the same order UUID first. */
   async function withUuidRetry<T>(attempt: () => Promise<T>): Promise<T> {
     try {
@@ -325,6 +333,7 @@ export function createOrdersService(ctx: AppContext) {
                   total: fromMinor(billed.total, digits),
                   change: billed.changeMinor === null ? null : fromMinor(billed.changeMinor, digits),
                   pricesChanged: false,
+                  order: await loadOrder(tx, tc.tenantId, order.id),
                 };
               }
 
@@ -360,6 +369,7 @@ export function createOrdersService(ctx: AppContext) {
                 total: fromMinor(figures.total, digits),
                 change: bill.changeMinor === null ? null : fromMinor(bill.changeMinor, digits),
                 pricesChanged,
+                order: await loadOrder(tx, tc.tenantId, taken.order.id),
               };
             },
           );

@@ -258,7 +258,20 @@ describe('POST /pos/create-order-and-invoice', () => {
       total: 47.63,
       change: 2.37,
       pricesChanged: false,
+      order: expect.objectContaining({
+        id: res.body.orderId,
+        token_no: 1,
+        status: 'completed',
+        payment_status: 'paid',
+        invoice_id: res.body.invoiceId,
+        table_title: 'T1',
+        sub_total: 44.18,
+        tax_total: 3.45,
+        total: 47.63,
+      }) as unknown,
     });
+    // The receipt prints the order as billed: its lines at the server's figures.
+    expect(res.body.order.items.map((i) => i.total).reduce((a, b) => a + b, 0)).toBeCloseTo(47.63, 2);
     const { order } = await readOrder(app, s.owner.tenantId, res.body.orderId);
     expect(order).toMatchObject({
       status: 'completed',
