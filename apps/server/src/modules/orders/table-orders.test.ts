@@ -18,6 +18,7 @@ import {
   type Store,
   counts,
   createStore,
+  orderBody,
   payGroupBody,
   readInvoice,
   readOrder,
@@ -168,6 +169,16 @@ describe('POST /orders/update-status/:id', () => {
     const shown = listed.body.groups[0]?.orders[0];
     expect(shown).toMatchObject({ sub_total: 43.18, tax_total: 3.45, total: 46.63 });
     expect(shown?.changed_at).toBe(order?.changedAt?.toISOString());
+  });
+
+  it('a repeat of the order UUID answers its totals without the cancelled line', async () => {
+    const s = await createStore(app);
+    const body = orderBody(s);
+    const sent = await s.owner.client.post<{ orderId: number }>('/pos/create-order', body);
+    const { lines } = await readOrder(app, s.owner.tenantId, sent.body.orderId);
+    await s.owner.client.post(`/orders/update-status/${lines[0]?.id}`, { status: 'cancelled' });
+    const again = await s.owner.client.post('/pos/create-order', body);
+    expect(again.body).toMatchObject({ itemsTotal: 9.18, taxTotal: 0.82, payableTotal: 10 });
   });
 
   it('refuses lines of closed orders (409), unknown lines (404) and unknown statuses (400)', async () => {
