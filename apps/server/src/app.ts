@@ -47,6 +47,9 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createTableOrdersService } from './modules/orders/table-orders.service.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { reservationsRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
@@ -190,7 +193,8 @@ export async function buildApp(opts: BuildOptions) {
       menuRoutes(typed, { menu: createMenuService(ctx) });
       customersRoutes(typed, { customers: createCustomersService(ctx) });
       reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
-      ordersRoutes(typed, { orders: createOrdersService(ctx) });
+      ordersRoutes(typed, { orders: createOrdersService(ctx), tableOrders: createTableOrdersService(ctx) });
+      invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },

@@ -166,7 +166,11 @@ export function createOrdersService(ctx: AppContext) {
       if (!row) throw fail('customer_not_found');
       customer = { id: row.id, name: row.name, phone: row.phone, email: row.email };
     }
-    const table = input.tableId === null ? null : await tablesRepo.findTable(tx, tc.tenantId, input.tableId);
+    // Only a dine-in order sits at a table: a takeaway or delivery order keeps none (docs/orders.md).
+    const table =
+      input.tableId === null || input.deliveryType !== 'dinein'
+        ? null
+        : await tablesRepo.findTable(tx, tc.tenantId, input.tableId);
     if (table === undefined) throw fail('table_not_found');
 
     const snapshot = {
