@@ -32,7 +32,10 @@ export async function insertQrOrder(app: TestApp, tenantId: number, values: QrOr
 /** A QR order as stored. */
 export async function readQrOrder(app: TestApp, tenantId: number, id: number) {
   const [row] = await app.database.inTenant(tenantId, (tx) =>
-    tx.select().from(qrOrders).where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.id, id))),
+    tx
+      .select()
+      .from(qrOrders)
+      .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.id, id))),
   );
   return row;
 }
