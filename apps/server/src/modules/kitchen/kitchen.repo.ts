@@ -10,12 +10,13 @@ export const OPEN_LINE = ['created', 'preparing'] as const;
 
 /** The tickets still to make, oldest first: orders not cancelled with a line created or preparing. */
 export function listTickets(tx: Tx, tenantId: number): Promise<OrderRow[]> {
+  // Correlated on the order's own tenant and id: the order rows carry the one tenant filter.
   const openLine = tx
     .select({ one: sql`1` })
     .from(orderItems)
     .where(
       and(
-        eq(orderItems.tenantId, tenantId),
+        eq(orderItems.tenantId, orders.tenantId),
         eq(orderItems.orderId, orders.id),
         inArray(orderItems.status, [...OPEN_LINE]),
       ),

@@ -135,6 +135,9 @@ describe('POST /kitchen/{id}', () => {
     const [line] = lineIds((await tickets()).orders[0]);
     const foreignOrder = await other.send();
     const [foreign] = lineIds((await other.tickets()).orders[0]);
+    // Each kitchen sees its own open tickets only.
+    expect((await tickets()).orders.map((o) => o.id)).toEqual([orderId]);
+    expect((await other.tickets()).orders.map((o) => o.id)).toEqual([foreignOrder]);
 
     const bad = await cook.client.post(`/kitchen/${line}`, { status: 'delivered' });
     expect(bad).toMatchObject({ status: 400, body: { message: 'Please select a valid status!' } });
