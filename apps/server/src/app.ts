@@ -45,6 +45,10 @@ import { createTablesService } from './modules/tables/tables.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
+import { createKitchenService } from './modules/kitchen/kitchen.service.ts';
+import { qrOrdersRoutes } from './modules/qrorders/qrorders.routes.ts';
+import { createQrOrdersService } from './modules/qrorders/qrorders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createTableOrdersService } from './modules/orders/table-orders.service.ts';
@@ -195,6 +199,8 @@ export async function buildApp(opts: BuildOptions) {
       reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
       ordersRoutes(typed, { orders: createOrdersService(ctx), tableOrders: createTableOrdersService(ctx) });
       invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
+      kitchenRoutes(typed, { kitchen: createKitchenService(ctx) });
+      qrOrdersRoutes(typed, { qrOrders: createQrOrdersService(ctx) });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },
