@@ -234,15 +234,9 @@ export async function customerOrderStats(tx: Tx, tenantId: number, customerId: n
   const [spent] = await tx
     .select({ total: sql<number>`coalesce(sum(${orderItems.totalMinor}), 0)`.mapWith(Number) })
     .from(orderItems)
+    // The lines are the tenant's through the join on tenant_id and `paid`'s tenant filter.
     .innerJoin(orders, and(eq(orders.tenantId, orderItems.tenantId), eq(orders.id, orderItems.orderId)))
-    .where(
-      and(
-        eq(orderItems.tenantId, tenantId),
-        paid,
-        eq(orders.currency, currency),
-        ne(orderItems.status, 'cancelled'),
-      ),
-    );
+    .where(and(paid, eq(orders.currency, currency), ne(orderItems.status, 'cancelled')));
   return {
     count: row?.count ?? 0,
     lastOrderAt: row?.lastAt ?? null,
