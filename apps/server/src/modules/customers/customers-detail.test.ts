@@ -13,6 +13,7 @@ import {
   startTestApp,
 } from '../../../test/harness.ts';
 import { auditLog, reservations } from '../../platform/db/schema.ts';
+import { createStore, payBody, readOrder, sendOrder } from '../orders/orders.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -290,5 +291,40 @@ describe('audit', () => {
       { action: 'customer.update', targetId: String(c.id), details: { phone: '555 0101', name: 'Ana M' } },
       { action: 'customer.delete', targetId: String(c.id), details: { phone: '555 0101', name: 'Ana M' } },
     ]);
+  });
+});
+
+describe("GET /customers/:id: the customer's orders", () => {
+  it('counts their paid orders, what their billed lines came to and when the latest was taken', async () => {
+    const s = await createStore(app);
+    const asAna = { customerType: 'CUSTOMER', customerId: s.customer };
+    for (let i = 0; i < 2; i += 1) {
+      const paid = await s.owner.client.post('/pos/create-order-and-invoice', payBody(s, asAna));
+      expect(paid.status).toBe(200);
+    }
+    await sendOrder(app, s, asAna); // open: not paid yet
+    const cancelled = await sendOrder(app, s, asAna);
+    await s.owner.client.post('/orders/cancel', { orderIds: [cancelled.orderId] });
+    await sendOrder(app, s);
+    const last = await sendOrder(app, s, asAna);
+    await s.owner.client.post(`/orders/update-status/${last.lineIds[2]}`, { status: 'cancelled' });
+    const paid = await s.owner.client.post('/orders/complete-and-pay-order', {
+      orderIds: [last.orderId],
+      subTotal: 43.18,
+      taxTotal: 3.45,
+      total: 46.63,
+      payment: { paymentTypeId: s.cash },
+    });
+    expect(paid.status).toBe(200);
+
+    const res = await s.owner.client.get<CustomerDetail>(`/customers/${s.customer}`);
+    expect(res.status).toBe(200);
+    const taken = (await readOrder(app, s.owner.tenantId, last.orderId)).order?.createdAt;
+    // 47.63 twice and 46.63 (the cancelled water line is not billed), in minor units.
+    expect(res.body.summary).toMatchObject({
+      orders_count: 3,
+      total_spent: 14189,
+      last_order_at: taken?.toISOString(),
+    });
   });
 });

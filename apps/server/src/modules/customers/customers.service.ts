@@ -17,6 +17,7 @@ import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail, invalid } from '../../platform/errors.ts';
+import { customerOrderStats } from '../orders/orders.repo.ts';
 import {
   customerReservationStats,
   customerReservations,
@@ -93,16 +94,16 @@ export function createCustomersService(ctx: AppContext) {
         const reservations = await customerReservations(tx, tc.tenantId, id, DETAIL_RESERVATIONS);
         const store = await getStoreSettings(tx, tc.tenantId);
         const timezone = await getTimezone(tx, tc.tenantId);
+        const orders = await customerOrderStats(tx, tc.tenantId, id, store.currency);
         return {
           customer: present(row),
           summary: {
             reservations_count: stats.total,
             upcoming_reservations: stats.upcoming,
             last_visit: stats.lastVisit ? stats.lastVisit.toISOString() : null,
-            // The orders module (issue 10) fills these from its tables.
-            orders_count: 0,
-            total_spent: 0,
-            last_order_at: null,
+            orders_count: orders.count,
+            total_spent: orders.totalSpent,
+            last_order_at: orders.lastOrderAt ? orders.lastOrderAt.toISOString() : null,
           },
           reservations: reservations.map((r) => toReservation(r, timezone)),
           currency: store.currency,

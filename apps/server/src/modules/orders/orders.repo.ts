@@ -212,3 +212,34 @@ export function ordersOfInvoices(tx: Tx, tenantId: number, invoiceIds: number[])
     .where(and(eq(orders.tenantId, tenantId), inArray(orders.invoiceId, invoiceIds)))
     .orderBy(asc(orders.id));
 }
+
+/**
+ * A customer's paid, non-cancelled orders: how many, when the latest was taken, and what their billed
+ * (non-cancelled) lines came to in `currency` (orders taken in another currency are not added up).
+ */
+export async function customerOrderStats(tx: Tx, tenantId: number, customerId: number, currency: string) {
+  const paid = and(
+    eq(orders.tenantId, tenantId),
+    eq(orders.customerId, customerId),
+    eq(orders.paymentStatus, 'paid'),
+    ne(orders.status, 'cancelled'),
+  );
+  const [row] = await tx
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      lastAt: sql<Date | null>`max(${orders.createdAt})`.mapWith(orders.createdAt),
+    })
+    .from(orders)
+    .where(paid);
+  const [spent] = await tx
+    .select({ total: sql<number>`coalesce(sum(${orderItems.totalMinor}), 0)`.mapWith(Number) })
+    .from(orderItems)
+    // The lines are the tenant's through the join on tenant_id and `paid`'s tenant filter.
+    .innerJoin(orders, and(eq(orders.tenantId, orderItems.tenantId), eq(orders.id, orderItems.orderId)))
+    .where(and(paid, eq(orders.currency, currency), ne(orderItems.status, 'cancelled')));
+  return {
+    count: row?.count ?? 0,
+    lastOrderAt: row?.lastAt ?? null,
+    totalSpent: spent?.total ?? 0,
+  };
+}
