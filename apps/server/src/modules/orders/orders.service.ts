@@ -173,7 +173,8 @@ export function createOrdersService(ctx: AppContext) {
         ? null
         : await tablesRepo.findTable(tx, tc.tenantId, input.tableId);
     if (table === undefined) throw fail('table_not_found');
-    // A cart loaded from a QR order accepts it (a walk-in order copies its diner); taken or cancelled meanwhile: refused.
+    // A cart loaded from a QR order accepts it, or is refused if it was taken or cancelled meanwhile;
+    // a walk-in order copies the diner.
     const qr =
       input.selectedQrOrderItem === null
         ? null
