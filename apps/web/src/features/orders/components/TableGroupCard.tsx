@@ -12,7 +12,7 @@ import {
 } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import type { SettableStatus } from '../api/mutations.ts';
-import { minorOf, showMoney } from '../money.ts';
+import { minorOf } from '../money.ts';
 
 /** The one colour of each line status on this screen. */
 export const ITEM_STATUS_COLORS: Record<OrderItemStatus, string> = {
