@@ -72,8 +72,11 @@ export function TableOrdersPage() {
     handleError: refetchOnError,
   });
 
+  const [refreshing, setRefreshing] = useState(false);
   const refresh = async () => {
+    setRefreshing(true);
     const result = await list.refetch();
+    setRefreshing(false);
     if (result.isError) toast.error(LOAD_FAILED);
     else toast.success('Orders Loaded!');
   };
@@ -150,7 +153,7 @@ export function TableOrdersPage() {
             variant="default"
             leftSection={<IconRefresh size={18} />}
             onClick={() => void refresh()}
-            loading={list.isFetching && !list.isPending}
+            loading={refreshing}
           >
             {t('refresh')}
           </Button>
