@@ -99,14 +99,19 @@ describe('table orders', () => {
   });
 
   it("sets a line's status from its menu and says so in the Success! dialog", async () => {
-    const first = group('T7').getByTestId('order').filter({ hasText: `#${tokens[0]}` });
+    const first = group('T7')
+      .getByTestId('order')
+      .filter({ hasText: `#${tokens[0]}` });
     await first.getByRole('button', { name: 'Set status of Espresso' }).click();
     await page.getByRole('menuitem', { name: 'Preparing' }).click();
     const dialog = page.getByRole('dialog', { name: 'Success!' });
     await dialog.getByText('Order Item status successfully updated!').waitFor();
     await screenshot(page, 'table-orders-success-tablet', false);
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await first.locator('[data-testid="order-line"][data-status="preparing"]').getByText('Espresso').waitFor();
+    await first
+      .locator('[data-testid="order-line"][data-status="preparing"]')
+      .getByText('Espresso')
+      .waitFor();
   });
 
   it('cancels a group after the irreversible warning', async () => {

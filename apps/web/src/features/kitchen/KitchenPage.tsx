@@ -113,18 +113,21 @@ export function KitchenPage() {
     );
 
   return (
-    <Stack gap="md" data-testid="kitchen">
+    // The whole work area is dark, edge to edge (the shell's main area pads by `lg` and is light).
+    <Stack
+      gap="md"
+      data-testid="kitchen"
+      m="calc(var(--mantine-spacing-lg) * -1)"
+      p="lg"
+      bg="dark.8"
+      mih="calc(100dvh - var(--app-shell-header-height, 0px))"
+    >
       <PageHeader
         title={t('title')}
         actions={
           <>
             {!sound.muted && !sound.ready && (
-              <Button
-                variant="light"
-                color="yellow"
-                leftSection={<IconVolume size={20} />}
-                onClick={sound.unlock}
-              >
+              <Button size="lg" color="yellow" leftSection={<IconVolume size={22} />} onClick={sound.unlock}>
                 {t('sound.enable')}
               </Button>
             )}

@@ -103,7 +103,7 @@ export function TicketCard({
         </Stack>
         <Button
           size="xl"
-          color="gray"
+          color="dark"
           variant="white"
           fullWidth
           mt="xs"
@@ -147,7 +147,7 @@ function TicketLine({
             lh={1.2}
             c={dim ? 'gray.5' : 'white'}
             td={cancelled ? 'line-through' : undefined}
-            style={{ overflowWrap: 'anywhere' }}
+            style={{ overflowWrap: 'break-word' }}
           >
             {t('line.qty', { qty: item.quantity, title: item.item_title })}
           </Text>
@@ -162,33 +162,48 @@ function TicketLine({
             </Text>
           )}
           {item.notes && (
-            <Text fz="lg" fw={700} c="yellow.3" style={{ overflowWrap: 'anywhere' }}>
+            <Text fz="lg" fw={700} c="yellow.3" style={{ overflowWrap: 'break-word' }}>
               {t('line.notes', { notes: item.notes })}
             </Text>
           )}
         </Stack>
-        <Box style={{ flexShrink: 0 }}>
-          {item.status === 'created' && (
-            <Button size="lg" color="blue" onClick={() => onItem(item, 'preparing')} loading={loading}>
-              {t('line.start')}
-            </Button>
-          )}
-          {item.status === 'preparing' && (
-            <Button size="lg" color="green" onClick={() => onItem(item, 'completed')} loading={loading}>
-              {t('line.complete')}
-            </Button>
-          )}
-          {dim && (
-            <Text fz="lg" fw={700} c="gray.4" tt="uppercase" data-testid="line-state">
-              {t(`status.${item.status}`)}
-            </Text>
-          )}
-        </Box>
+        {item.status !== 'created' && (
+          <Text
+            fz="md"
+            fw={700}
+            c={item.status === 'preparing' ? 'blue.3' : 'gray.4'}
+            tt="uppercase"
+            style={{ flexShrink: 0 }}
+            data-testid="line-state"
+          >
+            {t(`status.${item.status}`)}
+          </Text>
+        )}
       </Group>
+      {/* Full width under the line: a big target for wet hands, and room for long titles. */}
+      {item.status === 'created' && (
+        <Button
+          size="lg"
+          color="blue"
+          fullWidth
+          mt="xs"
+          onClick={() => onItem(item, 'preparing')}
+          loading={loading}
+        >
+          {t('line.start')}
+        </Button>
+      )}
       {item.status === 'preparing' && (
-        <Text fz="md" fw={700} c="blue.3" tt="uppercase" mt={4}>
-          {t('status.preparing')}
-        </Text>
+        <Button
+          size="lg"
+          color="green"
+          fullWidth
+          mt="xs"
+          onClick={() => onItem(item, 'completed')}
+          loading={loading}
+        >
+          {t('line.complete')}
+        </Button>
       )}
     </Box>
   );
