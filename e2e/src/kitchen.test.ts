@@ -165,6 +165,7 @@ describe('kitchen display', () => {
     await timed.clock.fastForward('01:05');
     await card.getByText('Running late').waitFor();
     expect(await card.getAttribute('data-lateness')).toBe('warn');
+    await screenshot(timed, 'kitchen-warn');
     await timed.clock.fastForward('01:00');
     await card.getByText('Late', { exact: true }).waitFor();
     expect(await card.getAttribute('data-lateness')).toBe('late');
