@@ -132,6 +132,31 @@ describe('kitchen display', () => {
     await ticket(order.tokenNo).waitFor();
   });
 
+  it('chimes when a new order arrives, once sound is enabled, and not for what was already there', async () => {
+    const listening = await context.newPage();
+    // Counts the chime's notes: the Web Audio oscillators the page creates.
+    await listening.addInitScript(() => {
+      const w = window as unknown as { notes: number; AudioContext: typeof AudioContext };
+      w.notes = 0;
+      w.AudioContext = class extends w.AudioContext {
+        override createOscillator() {
+          w.notes += 1;
+          return super.createOscillator();
+        }
+      };
+    });
+    const notes = () => listening.evaluate(() => (window as unknown as { notes: number }).notes);
+    await listening.goto('/dashboard/kitchen');
+    await listening.getByTestId('ticket').first().waitFor();
+    await listening.getByRole('button', { name: 'Tap to enable sound' }).click();
+    await listening.getByRole('button', { name: 'Tap to enable sound' }).waitFor({ state: 'detached' });
+    expect(await notes()).toBe(0);
+    const order = await sendOrder([{ item: ids.espresso, qty: 1 }]);
+    await listening.locator(`[data-testid="ticket"][data-token="${order.tokenNo}"]`).waitFor();
+    await expect.poll(notes).toBe(2);
+    await listening.close();
+  });
+
   it('remembers the mute toggle', async () => {
     const mute = page.getByTestId('mute');
     expect(await mute.getAttribute('aria-pressed')).toBe('false');
@@ -150,6 +175,7 @@ describe('kitchen display', () => {
     await dialog.getByRole('textbox', { name: 'Red after (minutes)' }).fill('2');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('The red threshold must be later than the amber one!').waitFor();
+    await screenshot(page, 'kitchen-settings-tablet', false);
     await dialog.getByRole('textbox', { name: 'Amber after (minutes)' }).fill('1');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Kitchen settings saved!').waitFor();
