@@ -176,6 +176,7 @@ describe('kitchen display', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('The red threshold must be later than the amber one!').waitFor();
     await screenshot(page, 'kitchen-settings-tablet', false);
+    await checkScreen(page, 'kitchen settings', { staff: true, sizes: ['tablet'] });
     await dialog.getByRole('textbox', { name: 'Amber after (minutes)' }).fill('1');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Kitchen settings saved!').waitFor();

@@ -42,6 +42,8 @@ export function KitchenSettingsDialog({
         min={1}
         allowDecimal={false}
         allowNegative={false}
+        hideControls
+        inputMode="numeric"
         {...form.getInputProps('warnMinutes')}
       />
       <NumberInput
@@ -50,6 +52,8 @@ export function KitchenSettingsDialog({
         min={1}
         allowDecimal={false}
         allowNegative={false}
+        hideControls
+        inputMode="numeric"
         {...form.getInputProps('lateMinutes')}
       />
     </FormModal>
