@@ -182,10 +182,10 @@ describe('kitchen display', () => {
     await page.getByText('Kitchen settings saved!').waitFor();
 
     // A second page on a clock the test moves: the ticket's timer runs on it.
+    const order = await sendOrder([{ item: ids.espresso, qty: 1 }]);
     const timed = await context.newPage();
     await timed.clock.install();
     await timed.goto('/dashboard/kitchen');
-    const order = await sendOrder([{ item: ids.espresso, qty: 1 }]);
     const card = timed.locator(`[data-testid="ticket"][data-token="${order.tokenNo}"]`);
     await card.waitFor();
     expect(await card.getAttribute('data-lateness')).toBe('ok');
