@@ -55,6 +55,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const group = (name: string) => page.getByTestId('table-group').filter({ hasText: name });
+const order = (token: number) => page.locator(`[data-testid="order"][data-token="${token}"]`);
 const toast = (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 describe('table orders', () => {
@@ -78,8 +79,8 @@ describe('table orders', () => {
       await sendOrder([{ item: ids.espresso, qty: 1 }], { deliveryType: 'takeaway' }),
     ];
     // Realtime brings them in without a reload.
-    await group('T7').waitFor();
     const t7 = group('T7');
+    for (const token of tokens) await order(token).waitFor();
     await t7.getByText('Floor: Terrace').waitFor();
     expect(await t7.getByTestId('order').count()).toBe(2);
     await t7.getByText('2 × Margherita').waitFor();
@@ -87,7 +88,7 @@ describe('table orders', () => {
     await t7.getByText('Note: no basil').waitFor();
     // 2 x (12 + 1.5) + 2.20 + 2 x 2.20, no tax.
     expect(await t7.getByTestId('group-total').textContent()).toBe('$33.60');
-    await group('Dine Out / Delivery').getByText(`#${tokens[2]}`).waitFor();
+    expect(await group('Dine Out / Delivery').getByTestId('order-token').textContent()).toBe(`#${tokens[2]}`);
 
     await page.getByRole('button', { name: 'Refresh' }).click();
     await toast('Orders Loaded!').waitFor();
@@ -99,9 +100,7 @@ describe('table orders', () => {
   });
 
   it("sets a line's status from its menu and says so in the Success! dialog", async () => {
-    const first = group('T7')
-      .getByTestId('order')
-      .filter({ hasText: `#${tokens[0]}` });
+    const first = order(tokens[0] ?? 0);
     await first.getByRole('button', { name: 'Set status of Espresso' }).click();
     await page.getByRole('menuitem', { name: 'Preparing' }).click();
     const dialog = page.getByRole('dialog', { name: 'Success!' });
@@ -124,7 +123,7 @@ describe('table orders', () => {
 
   it('completes a group after a confirm', async () => {
     const token = await sendOrder([{ item: ids.espresso, qty: 1 }], { deliveryType: 'delivery' });
-    await group('Dine Out / Delivery').getByText(`#${token}`).waitFor();
+    await order(token).waitFor();
     await group('Dine Out / Delivery').getByRole('button', { name: 'Complete', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('The orders leave this screen without a payment.').waitFor();
