@@ -198,6 +198,11 @@ describe('kitchen display', () => {
     expect(await card.getAttribute('data-lateness')).toBe('late');
     await screenshot(timed, 'kitchen-late-tablet');
     await timed.close();
+
+    // Leaving the kitchen gives the other screens their light scheme back.
+    await page.getByRole('link', { name: 'Table Orders' }).click();
+    await page.getByRole('heading', { name: 'Table Orders' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('light');
   });
 });
 

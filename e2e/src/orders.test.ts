@@ -155,6 +155,16 @@ describe('table orders', () => {
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname).toBe('/print-receipt');
     await popup.close();
+    // The receipt carries the server's figures and the payment as made.
+    const receipt = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('comanda.print.receipt'))) ?? '{}',
+    ) as { total: number; tableTitle: string; lines: unknown[]; payment: unknown };
+    expect(receipt).toMatchObject({
+      total: 33.6,
+      tableTitle: 'T7',
+      payment: { type: 'Cash', tendered: 50, change: 16.4 },
+    });
+    expect(receipt.lines).toHaveLength(3);
     await done.getByRole('button', { name: 'Done' }).click();
     await group('T7').waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'No Orders Pending!' }).waitFor();
