@@ -116,5 +116,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': '#6f767e',
     '--mantine-color-anchor': 'var(--mantine-color-orange-8)',
   },
-  dark: {},
+  // The kitchen display is dark: Mantine's dark dimmed (#828282) is 4.0:1 on its body and the darker
+  // reds above are under 2:1 there, both under AA.
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });

@@ -1,7 +1,180 @@
+import { ActionIcon, Box, Button, Stack } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconBell,
+  IconBellOff,
+  IconSettings,
+  IconToolsKitchen2,
+  IconVolume,
+} from '@tabler/icons-react';
+import { canOpen } from '@comanda/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { LoadError, Loading } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { invalidateResources } from '../../lib/resources.ts';
+import { subjectOf, useSessionUser } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { kitchenQueryOptions } from './api/get-kitchen.ts';
+import { bumpTicket, recallTicket, setKitchenItemStatus } from './api/mutations.ts';
+import { useChime } from './chime.ts';
+import { AllDayPanel } from './components/AllDayPanel.tsx';
+import { KitchenSettingsDialog } from './components/KitchenSettingsDialog.tsx';
+import { TicketCard } from './components/TicketCard.tsx';
+import { useDarkScreen } from './dark-screen.ts';
+import { latenessOf, useServerNow } from './timer.ts';
 
-/** Placeholder: the screen lands in this issue's second slice. */
+const ACTION_FAILED = 'Error processing your request, Please try later!';
+
+/**
+ * /dashboard/kitchen (SPEC §2 Kitchen, §4; issue 10 "Kitchen display"): a dark, large-type, touch-first
+ * board of tickets, oldest first, each timed from when it was sent; Start Making / Complete per line,
+ * Bump per ticket, Recall in the header, the "all day" counts, and a chime when a new order arrives.
+ */
 export function KitchenPage() {
   const { t } = useTranslation('kitchen');
-  return <h1>{t('title')}</h1>;
+  useDarkScreen();
+  const queryClient = useQueryClient();
+  const user = useSessionUser('tenant');
+  const canSet = !!user && canOpen(subjectOf(user), 'settings');
+  const tickets = useQuery(kitchenQueryOptions());
+  const now = useServerNow(tickets.data?.now, tickets.dataUpdatedAt);
+  const sound = useChime();
+  // `key` mounts a fresh dialog (with the current thresholds) for each opening.
+  const [settings, setSettings] = useState({ opened: false, key: 0 });
+
+  // A chime when a refetch brings an order not seen before; the first load is not news.
+  const seen = useRef<Set<number> | null>(null);
+  const { chime } = sound;
+  useEffect(() => {
+    const orders = tickets.data?.orders;
+    if (!orders) return;
+    const fresh = seen.current !== null && orders.some((o) => !seen.current?.has(o.id));
+    seen.current = new Set([...(seen.current ?? []), ...orders.map((o) => o.id)]);
+    if (fresh) chime();
+  }, [tickets.data, chime]);
+
+  // No success toasts: the ticket changing is the answer. A refusal (409: another cook moved the
+  // item first) says why and shows the latest.
+  const after = {
+    onSuccess: () => invalidateResources(queryClient, ['orders']),
+    onError: (error: unknown) => {
+      toast.fromError(error, ACTION_FAILED);
+      void invalidateResources(queryClient, ['orders']);
+    },
+  };
+  const item = useMutation({ mutationFn: setKitchenItemStatus, ...after });
+  const bump = useMutation({ mutationFn: bumpTicket, ...after });
+  const recall = useMutation({ mutationFn: recallTicket, ...after });
+
+  const data = tickets.data;
+  const lastBumped = data?.lastBumped ?? null;
+
+  let body;
+  if (tickets.isPending) body = <Loading />;
+  else if (tickets.isError || !data)
+    body = <LoadError message={t('Error loading orders! Please try later!')} />;
+  else
+    body = (
+      <Stack gap="md">
+        <AllDayPanel allDay={data.allDay} />
+        {data.orders.length === 0 ? (
+          <EmptyState icon={IconToolsKitchen2} title={t('empty.title')} text={t('empty.text')} />
+        ) : (
+          <Box
+            data-testid="tickets"
+            style={{
+              display: 'grid',
+              gap: 'var(--mantine-spacing-md)',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))',
+              alignItems: 'start',
+            }}
+          >
+            {data.orders.map((order) => {
+              const elapsed = now - Date.parse(order.date);
+              return (
+                <TicketCard
+                  key={order.id}
+                  order={order}
+                  elapsed={elapsed}
+                  lateness={latenessOf(elapsed, data.settings)}
+                  onItem={(line, status) => item.mutate({ itemId: line.id, status })}
+                  pendingItem={item.isPending ? item.variables.itemId : null}
+                  onBump={() => bump.mutate(order.id)}
+                  bumping={bump.isPending && bump.variables === order.id}
+                />
+              );
+            })}
+          </Box>
+        )}
+      </Stack>
+    );
+
+  return (
+    // The whole work area is dark, edge to edge (the shell's main area pads by `lg` and is light).
+    <Stack
+      gap="md"
+      data-testid="kitchen"
+      m="calc(var(--mantine-spacing-lg) * -1)"
+      p="lg"
+      bg="dark.8"
+      mih="calc(100dvh - var(--app-shell-header-height, 0px))"
+    >
+      <PageHeader
+        title={t('title')}
+        actions={
+          <>
+            {!sound.muted && !sound.ready && (
+              <Button size="lg" color="yellow" leftSection={<IconVolume size={22} />} onClick={sound.unlock}>
+                {t('sound.enable')}
+              </Button>
+            )}
+            <Button
+              variant="default"
+              size="lg"
+              onClick={sound.toggleMuted}
+              aria-pressed={sound.muted}
+              leftSection={sound.muted ? <IconBellOff size={22} /> : <IconBell size={22} />}
+              data-testid="mute"
+            >
+              {sound.muted ? t('sound.muted') : t('sound.on')}
+            </Button>
+            {canSet && data && (
+              <ActionIcon
+                variant="default"
+                size={48}
+                onClick={() => setSettings((d) => ({ opened: true, key: d.key + 1 }))}
+                aria-label={t('settings.open')}
+              >
+                <IconSettings size={24} />
+              </ActionIcon>
+            )}
+            <Button
+              size="lg"
+              variant="white"
+              color="dark"
+              leftSection={<IconArrowBackUp size={22} />}
+              disabled={!lastBumped}
+              loading={recall.isPending}
+              onClick={() => recall.mutate()}
+              data-testid="recall"
+            >
+              {lastBumped ? t('recall.token', { token: lastBumped.token_no }) : t('recall.none')}
+            </Button>
+          </>
+        }
+      />
+      {body}
+      {data && canSet && (
+        <KitchenSettingsDialog
+          key={settings.key}
+          opened={settings.opened}
+          onClose={() => setSettings((d) => ({ ...d, opened: false }))}
+          settings={data.settings}
+        />
+      )}
+    </Stack>
+  );
 }

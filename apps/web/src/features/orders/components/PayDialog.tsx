@@ -1,0 +1,163 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import {
+  currencySymbol,
+  formatMoney,
+  toMinor,
+  type OrderPaid,
+  type OrderSummary,
+  type OrdersInit,
+} from '@comanda/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSaveMutation } from '../../../lib/mutations.ts';
+import { completeAndPay } from '../api/mutations.ts';
+import { minorOf, showMoney } from '../money.ts';
+
+export const ACTION_FAILED = 'Error processing your request, Please try later!';
+
+/**
+ * Pay & Complete (SPEC §4 Table group): the server's bill for the group, a payment type, for cash the
+ * amount handed over and the change, then one pay call; afterwards, the receipt. The Idempotency-Key
+ * is made when the dialog opens (the parent mounts a fresh dialog each time), so a double tap or a
+ * retry after a lost answer pays once.
+ */
+export function PayDialog({
+  summary,
+  init,
+  opened,
+  onClose,
+  onPrint,
+}: {
+  summary: OrderSummary;
+  init: OrdersInit;
+  opened: boolean;
+  onClose: () => void;
+  onPrint: (paid: OrderPaid, payment: { type: string; tendered: number | null }) => void;
+}) {
+  const { t } = useTranslation('orders');
+  const [key] = useState(() => crypto.randomUUID());
+  const active = init.paymentTypes.filter((p) => p.is_active);
+  const [typeId, setTypeId] = useState<string | null>(active[0] ? String(active[0].id) : null);
+  const [tendered, setTendered] = useState<string | number>('');
+  const [paid, setPaid] = useState<OrderPaid | null>(null);
+  const { code, digits } = init.currency;
+  const totalMinor = minorOf(summary.total, digits);
+  const tenderedText = String(tendered).trim();
+  const tenderedMinor = tenderedText === '' ? null : toMinor(tenderedText, digits);
+  // Blank means the exact amount; anything typed must cover the total.
+  const short = tenderedText !== '' && (tenderedMinor === null || tenderedMinor < totalMinor);
+  const pay = useSaveMutation({
+    mutationFn: completeAndPay,
+    changes: ['orders'],
+    fallback: ACTION_FAILED,
+    onSuccess: (result) => setPaid(result),
+  });
+  const typeTitle = active.find((p) => String(p.id) === typeId)?.title ?? '';
+
+  const submit = () => {
+    if (!typeId || short) return;
+    pay.mutate({
+      key,
+      orderIds: summary.orders.map((o) => o.id),
+      subTotal: summary.subtotal,
+      taxTotal: summary.taxTotal,
+      total: summary.total,
+      payment: { paymentTypeId: Number(typeId), tendered: tenderedText === '' ? null : tenderedText },
+    });
+  };
+
+  const row = (label: string, value: string, strong = false, testId?: string) => (
+    <Group justify="space-between">
+      <Text fw={strong ? 700 : 400} fz={strong ? 'lg' : 'md'}>
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} fz={strong ? 'lg' : 'md'} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={paid ? t('pay.doneTitle') : t('pay.title')}>
+      {paid ? (
+        <Stack gap="md" data-testid="pay-done">
+          <Text>{t(paid.message)}</Text>
+          {paid.pricesChanged && (
+            <Alert color="yellow" variant="light">
+              {t('pay.pricesChanged')}
+            </Alert>
+          )}
+          {row(t('pay.total'), showMoney(paid.total, init.currency), true)}
+          {paid.change !== null &&
+            row(t('pay.change'), showMoney(paid.change, init.currency), true, 'pay-change')}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('pay.close')}
+            </Button>
+            <Button
+              leftSection={<IconPrinter size={18} />}
+              onClick={() =>
+                onPrint(paid, {
+                  type: typeTitle,
+                  tendered: tenderedText === '' ? null : Number(tenderedText),
+                })
+              }
+            >
+              {t('actions.print')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="md">
+            <Stack gap={6} data-testid="pay-summary">
+              {row(t('pay.subtotal'), showMoney(summary.subtotal, init.currency))}
+              {row(t('pay.tax'), showMoney(summary.taxTotal, init.currency))}
+              {row(t('pay.total'), showMoney(summary.total, init.currency), true, 'pay-total')}
+            </Stack>
+            <Select
+              label={t('pay.type')}
+              data={active.map((p) => ({ value: String(p.id), label: p.title }))}
+              value={typeId}
+              onChange={setTypeId}
+              allowDeselect={false}
+              error={active.length === 0 ? t('pay.noTypes') : undefined}
+            />
+            <NumberInput
+              label={t('pay.tendered')}
+              description={t('pay.tenderedHint')}
+              value={tendered}
+              onChange={setTendered}
+              min={0}
+              allowNegative={false}
+              allowDecimal={digits > 0}
+              decimalScale={digits}
+              hideControls
+              inputMode="decimal"
+              leftSection={<Text fz="sm">{currencySymbol(code)}</Text>}
+              error={short ? t('pay.short') : undefined}
+            />
+            {tenderedMinor !== null &&
+              tenderedMinor >= totalMinor &&
+              row(t('pay.change'), formatMoney(tenderedMinor - totalMinor, code), true, 'pay-change')}
+            <Group justify="flex-end" mt="xs">
+              <Button variant="default" onClick={onClose}>
+                {t('pay.cancel')}
+              </Button>
+              <Button type="submit" loading={pay.isPending} disabled={!typeId || short}>
+                {t('pay.submit', { total: showMoney(summary.total, init.currency) })}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

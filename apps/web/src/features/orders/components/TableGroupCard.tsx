@@ -1,0 +1,216 @@
+import { ActionIcon, Badge, Button, Card, Divider, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconCash, IconDotsVertical, IconPrinter, IconX } from '@tabler/icons-react';
+import {
+  DINE_OUT_GROUP,
+  SETTABLE_ITEM_STATUSES,
+  formatMoney,
+  type Order,
+  type OrderItem,
+  type OrderItemStatus,
+  type OrdersInit,
+  type TableGroup,
+} from '@comanda/core';
+import { useTranslation } from 'react-i18next';
+import type { SettableStatus } from '../api/mutations.ts';
+import { minorOf } from '../money.ts';
+
+/** The one colour of each line status on this screen. */
+export const ITEM_STATUS_COLORS: Record<OrderItemStatus, string> = {
+  created: 'gray',
+  preparing: 'yellow',
+  completed: 'teal',
+  delivered: 'blue',
+  cancelled: 'red',
+};
+
+export interface GroupActions {
+  onStatus: (item: OrderItem, status: SettableStatus) => void;
+  onCancel: () => void;
+  onComplete: () => void;
+  onPay: () => void;
+  onPrint: () => void;
+  /** Which of the group's calls is running, if any. */
+  busy: 'pay' | 'print' | null;
+}
+
+/**
+ * One table (or 'Dine Out / Delivery') with its open orders: each order's token, time and guest, its
+ * lines with a status menu each, and the group's actions, Pay & Complete last (the primary one).
+ */
+export function TableGroupCard({
+  group,
+  init,
+  actions,
+}: {
+  group: TableGroup;
+  init: OrdersInit;
+  actions: GroupActions;
+}) {
+  const { t } = useTranslation('orders');
+  const title = group.table_title ?? t(DINE_OUT_GROUP);
+  const totalMinor = group.orders.reduce((sum, o) => sum + minorOf(o.total, init.currency.digits), 0);
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="table-group" data-group={group.key}>
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Title>
+            {group.floor && (
+              <Text c="dimmed" fz="sm">
+                {t('group.floor', { floor: group.floor })}
+              </Text>
+            )}
+          </Stack>
+          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+            <Text fw={700} fz="lg" data-testid="group-total">
+              {formatMoney(totalMinor, init.currency.code)}
+            </Text>
+            <Text c="dimmed" fz="sm">
+              {t('group.orders', { count: group.orders.length })}
+            </Text>
+          </Stack>
+        </Group>
+
+        {group.orders.map((order) => (
+          <OrderBlock
+            key={order.id}
+            order={order}
+            timeZone={init.storeSettings.timezone}
+            onStatus={actions.onStatus}
+          />
+        ))}
+
+        <Group gap="sm" justify="flex-end" mt="auto" pt="xs">
+          <Button variant="light" color="red" leftSection={<IconX size={18} />} onClick={actions.onCancel}>
+            {t('actions.cancel')}
+          </Button>
+          <Button variant="default" leftSection={<IconCheck size={18} />} onClick={actions.onComplete}>
+            {t('actions.complete')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={18} />}
+            onClick={actions.onPrint}
+            loading={actions.busy === 'print'}
+          >
+            {t('actions.print')}
+          </Button>
+          <Button
+            leftSection={<IconCash size={18} />}
+            onClick={actions.onPay}
+            loading={actions.busy === 'pay'}
+          >
+            {t('actions.pay')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function OrderBlock({
+  order,
+  timeZone,
+  onStatus,
+}: {
+  order: Order;
+  timeZone: string;
+  onStatus: GroupActions['onStatus'];
+}) {
+  const { t, i18n } = useTranslation('orders');
+  const time = new Intl.DateTimeFormat(i18n.language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(order.date));
+  return (
+    <Stack gap="xs" data-testid="order" data-token={order.token_no}>
+      <Divider />
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text fw={800} fz="xl" lh={1} data-testid="order-token">
+            {t('order.token', { token: order.token_no })}
+          </Text>
+          <Text c="dimmed" fz="sm">
+            {time}
+          </Text>
+          <Badge variant="light" color="gray" radius="sm">
+            {t(`delivery.${order.delivery_type}`)}
+          </Badge>
+        </Group>
+        <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere', textAlign: 'right' }}>
+          {order.customer_name ?? t('order.walkIn')}
+        </Text>
+      </Group>
+      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {order.items.map((item) => (
+          <LineRow key={item.id} item={item} onStatus={onStatus} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function LineRow({ item, onStatus }: { item: OrderItem; onStatus: GroupActions['onStatus'] }) {
+  const { t } = useTranslation('orders');
+  const cancelled = item.status === 'cancelled';
+  const details = [item.variant_title, ...item.addons.map((a) => `+ ${a.title}`)].filter(Boolean).join(', ');
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      data-testid="order-line"
+      data-status={item.status}
+    >
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={600} td={cancelled ? 'line-through' : undefined} style={{ overflowWrap: 'anywhere' }}>
+          {t('line.qty', { qty: item.quantity, title: item.item_title })}
+        </Text>
+        {details && (
+          <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {details}
+          </Text>
+        )}
+        {item.notes && (
+          <Text fz="sm" fs="italic" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t('line.notes', { notes: item.notes })}
+          </Text>
+        )}
+      </Stack>
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Badge color={ITEM_STATUS_COLORS[item.status]} variant="light" radius="sm" data-testid="line-status">
+          {t(`status.${item.status}`)}
+        </Badge>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('line.statusMenu', { title: item.item_title })}
+            >
+              <IconDotsVertical size={20} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{t('line.setStatus')}</Menu.Label>
+            {SETTABLE_ITEM_STATUSES.map((status) => (
+              <Menu.Item
+                key={status}
+                disabled={status === item.status}
+                onClick={() => onStatus(item, status)}
+                mih={44}
+              >
+                {t(`status.${status}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}
