@@ -93,7 +93,7 @@ export function InvoicesPage() {
       <InvoiceList
         invoices={invoices}
         timezone={timezone}
-        previewing={preview.isPending ? (preview.variables.invoice_id ?? null) : null}
+        previewing={preview.isPending ? preview.variables.invoice_id : null}
         onPreview={(invoice) => preview.mutate(invoice)}
       />
     ) : null;

@@ -99,7 +99,7 @@ function Receipt({ data }: { data: ReceiptData }) {
             <li key={i} className={classes.line} data-testid="receipt-line">
               <div className={classes.row}>
                 <span className={classes.title}>{line.title}</span>
-                <span>{money(line.amount)}</span>
+                <span className={classes.money}>{money(line.amount)}</span>
               </div>
               {line.variantTitle && <div className={classes.detail}>{line.variantTitle}</div>}
               {line.addons.length > 0 && <div className={classes.detail}>+ {line.addons.join(', ')}</div>}
@@ -117,15 +117,21 @@ function Receipt({ data }: { data: ReceiptData }) {
         <hr className={classes.rule} />
         <div className={classes.row}>
           <span>{t('subtotal')}</span>
-          <span data-testid="receipt-subtotal">{money(data.subtotal)}</span>
+          <span className={classes.money} data-testid="receipt-subtotal">
+            {money(data.subtotal)}
+          </span>
         </div>
         <div className={classes.row}>
           <span>{t('tax')}</span>
-          <span data-testid="receipt-tax">{money(data.taxTotal)}</span>
+          <span className={classes.money} data-testid="receipt-tax">
+            {money(data.taxTotal)}
+          </span>
         </div>
         <div className={`${classes.row} ${classes.total}`}>
           <span>{t('total')}</span>
-          <span data-testid="receipt-total">{money(data.total)}</span>
+          <span className={classes.money} data-testid="receipt-total">
+            {money(data.total)}
+          </span>
         </div>
         {data.payment && (
           <div data-testid="receipt-payment">
@@ -137,13 +143,13 @@ function Receipt({ data }: { data: ReceiptData }) {
             {data.payment.tendered !== null && (
               <div className={classes.row}>
                 <span>{t('tendered')}</span>
-                <span>{money(data.payment.tendered)}</span>
+                <span className={classes.money}>{money(data.payment.tendered)}</span>
               </div>
             )}
             {data.payment.change !== null && (
               <div className={classes.row}>
                 <span>{t('change')}</span>
-                <span>{money(data.payment.change)}</span>
+                <span className={classes.money}>{money(data.payment.change)}</span>
               </div>
             )}
           </div>
