@@ -31,7 +31,7 @@ const rangeQuery = dateRangeQuery();
 
 /**
  * /dashboard/invoices (SPEC §2 Invoices): the invoices of a date filter's days on the store's clock
- * (today by default), a search by invoice number, token, guest name or phone, and each invoice's print
+ * (today by default), a search by invoice number, guest name or phone, and each invoice's print
  * preview: its receipt in the print popup, never printed by itself.
  */
 export function InvoicesPage() {
