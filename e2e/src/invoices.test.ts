@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const rows = () => page.getByTestId('invoice-row');
-const row = (id: number) => rows().filter({ hasText: `#${id}` });
+const row = (id: number) => page.locator(`[data-testid="invoice-row"][data-invoice="${id}"]`);
 
 async function chooseFilter(name: string) {
   await page.getByRole('textbox', { name: 'Show' }).click();
@@ -37,7 +37,7 @@ async function chooseFilter(name: string) {
 
 async function search(text: string) {
   await page.getByRole('textbox', { name: 'Search invoices' }).fill(text);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
 }
 
 describe('invoices screen', () => {
@@ -61,7 +61,8 @@ describe('invoices screen', () => {
     await row(paid.invoiceId).waitFor();
     expect(await rows().count()).toBe(2);
     const r = row(paid.invoiceId);
-    await r.getByText(`#${paid.tokenNo}`, { exact: true }).waitFor();
+    await r.getByRole('cell', { name: String(paid.tokenNo), exact: true }).waitFor();
+    await r.getByRole('cell', { name: `#${paid.invoiceId}`, exact: true }).waitFor();
     await r.getByText('Takeaway').waitFor();
     await r.getByText('Walk-in').waitFor();
     await r.getByText('Cash').waitFor();
@@ -93,8 +94,8 @@ describe('invoices screen', () => {
     await page.getByText('No invoices for these dates').waitFor();
     await chooseFilter('Custom');
     const today = todayIn(timezone);
-    await expect(page.getByLabel('From').inputValue()).resolves.toBe(today);
-    await expect(page.getByLabel('To').inputValue()).resolves.toBe(addMonths(today, 1));
+    await expect(page.getByRole('textbox', { name: 'From' }).inputValue()).resolves.toBe(today);
+    await expect(page.getByRole('textbox', { name: 'To' }).inputValue()).resolves.toBe(addMonths(today, 1));
     await row(paid.invoiceId).waitFor();
     await chooseFilter('Today');
     await row(paid.invoiceId).waitFor();

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPrinter } from '@tabler/icons-react';
 import { formatMoney, toMinor, currencyDigits, type Invoice } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-import { storeDateTime } from '../../../lib/store-time.ts';
+import { storeDate, storeDateTime, storeTime } from '../../../lib/store-time.ts';
 
 export interface InvoiceListProps {
   invoices: Invoice[];
@@ -15,7 +15,7 @@ export interface InvoiceListProps {
 
 /** An invoice's total as billed, with its currency's symbol (the server's decimal, read as minor units). */
 const totalOf = (i: Invoice) => formatMoney(toMinor(i.total, currencyDigits(i.currency)) ?? 0, i.currency);
-const tokensOf = (i: Invoice) => i.orders.map((o) => `#${o.token_no}`).join(', ');
+const tokensOf = (i: Invoice) => i.orders.map((o) => o.token_no).join(', ');
 const paymentsOf = (i: Invoice) => [...new Set(i.payments.map((p) => p.payment_type))].join(', ') || '—';
 
 /** The invoices as a table, or as cards below 900 px where seven columns no longer fit (SPEC §2). */
@@ -58,26 +58,29 @@ function InvoiceTable(props: InvoiceListProps) {
   const { t, table, guest } = useLabels();
   return (
     <Card withBorder radius="lg" padding={0}>
-      <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="invoices-table">
+      <Table.ScrollContainer minWidth={800}>
+        <Table verticalSpacing="sm" horizontalSpacing="sm" data-testid="invoices-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('col.invoice')}</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('col.invoice')}</Table.Th>
               <Table.Th>{t('col.date')}</Table.Th>
               <Table.Th>{t('col.tokens')}</Table.Th>
               <Table.Th>{t('col.table')}</Table.Th>
               <Table.Th>{t('col.guest')}</Table.Th>
-              <Table.Th>{t('col.payments')}</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('col.payments')}</Table.Th>
               <Table.Th style={{ textAlign: 'right' }}>{t('col.total')}</Table.Th>
               <Table.Th style={{ textAlign: 'right' }}>{t('col.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {props.invoices.map((i) => (
-              <Table.Tr key={i.invoice_id} data-testid="invoice-row">
+              <Table.Tr key={i.invoice_id} data-testid="invoice-row" data-invoice={i.invoice_id}>
                 <Table.Td fw={700}>#{i.invoice_id}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {storeDateTime(i.created_at, props.timezone)}
+                  <Text fz="sm">{storeDate(i.created_at, props.timezone)}</Text>
+                  <Text fz="sm" c="dimmed">
+                    {storeTime(i.created_at, props.timezone)}
+                  </Text>
                 </Table.Td>
                 <Table.Td>{tokensOf(i)}</Table.Td>
                 <Table.Td>{table(i)}</Table.Td>
@@ -103,7 +106,14 @@ function InvoiceCards(props: InvoiceListProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" data-testid="invoices-cards">
       {props.invoices.map((i) => (
-        <Card key={i.invoice_id} withBorder radius="lg" padding="md" data-testid="invoice-row">
+        <Card
+          key={i.invoice_id}
+          withBorder
+          radius="lg"
+          padding="md"
+          data-testid="invoice-row"
+          data-invoice={i.invoice_id}
+        >
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={0}>
