@@ -33,6 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
+/** The page's own style rules (where the paper size is set). */
+const pageRules = (p: Page) =>
+  p.evaluate(() => [...document.querySelectorAll('style')].map((el) => el.textContent).join('\n'));
 const printsOf = (p: Page) => p.evaluate(() => (window as unknown as { prints: number }).prints);
 
 async function setPrint(settings: Partial<typeof ALL_ON>) {
@@ -44,6 +47,8 @@ async function setPrint(settings: Partial<typeof ALL_ON>) {
 
 /** The receipt as the invoices' print preview opens it: a popup on /print-receipt, never auto-printed. */
 async function previewReceipt(): Promise<Page> {
+  // The popup is one named window: while one is open, the next preview loads into it (no new popup).
+  for (const p of context.pages()) if (p !== page) await p.close();
   await page.goto('/dashboard/invoices');
   const button = page.getByRole('button', { name: `Print preview of invoice #${paid.invoiceId}` });
   const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
@@ -61,7 +66,7 @@ describe('receipt page', () => {
     await expect(r.getAttribute('data-width')).resolves.toBe('80');
     // 80 mm on screen (96 px per inch), and the same on paper.
     expect(Math.round((await r.boundingBox())?.width ?? 0)).toBe(302);
-    expect(await receipt.locator('style', { hasText: '@page' }).textContent()).toContain('size: 80mm auto');
+    expect(await pageRules(receipt)).toContain('size: 80mm auto');
 
     const store = receipt.getByTestId('receipt-store');
     await store.getByRole('heading', { name: 'Tasca Recibo' }).waitFor();
@@ -121,7 +126,7 @@ describe('receipt page', () => {
     const r = receipt.getByTestId('receipt');
     await expect(r.getAttribute('data-width')).resolves.toBe('57');
     expect(Math.round((await r.boundingBox())?.width ?? 0)).toBe(215);
-    expect(await receipt.locator('style', { hasText: '@page' }).textContent()).toContain('size: 57mm auto');
+    expect(await pageRules(receipt)).toContain('size: 57mm auto');
     for (const id of [
       'receipt-store',
       'receipt-header',

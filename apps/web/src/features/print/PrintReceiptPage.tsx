@@ -56,11 +56,11 @@ function Receipt({ data }: { data: ReceiptData }) {
           <VisuallyHidden component="h1">{t('title')}</VisuallyHidden>
         )}
         {print.header && (
-          <p className={`${classes.block} ${classes.center}`} data-testid="receipt-header">
+          <p className={`${classes.block} ${classes.center} ${classes.header}`} data-testid="receipt-header">
             {print.header}
           </p>
         )}
-        <hr className={classes.rule} />
+        {(print.showStoreDetails || print.header) && <hr className={classes.rule} />}
         {receiptNo && (
           <div className={classes.row}>
             <span>{t('receiptNo')}</span>
