@@ -55,10 +55,10 @@ describe('invoices screen', () => {
     await checkScreen(page, 'invoices, empty', { staff: true, sizes: ['tablet', 'desktop'] });
 
     paid = await payOrder(context.request, menu);
-    await payOrder(context.request, menu);
-    // A paid order makes its invoice appear (the list refetches on the socket's new_order, or on reload).
-    await page.reload();
+    const second = await payOrder(context.request, menu);
+    // Paid on another terminal: the list refetches on the socket's new_order / order_update, no reload.
     await row(paid.invoiceId).waitFor();
+    await row(second.invoiceId).waitFor();
     expect(await rows().count()).toBe(2);
     const r = row(paid.invoiceId);
     await r.getByRole('cell', { name: String(paid.tokenNo), exact: true }).waitFor();
@@ -97,6 +97,17 @@ describe('invoices screen', () => {
     await expect(page.getByRole('textbox', { name: 'From' }).inputValue()).resolves.toBe(today);
     await expect(page.getByRole('textbox', { name: 'To' }).inputValue()).resolves.toBe(addMonths(today, 1));
     await row(paid.invoiceId).waitFor();
+    await chooseFilter('Today');
+    await row(paid.invoiceId).waitFor();
+  });
+
+  it('says so when the list fails to load', async () => {
+    await page.route('**/api/v1/invoices?type=yesterday', (route) =>
+      route.fulfill({ status: 500, body: '{}' }),
+    );
+    await chooseFilter('Yesterday');
+    await page.getByRole('alert').getByText('Error loading details! Please try later!').waitFor();
+    await page.unroute('**/api/v1/invoices?type=yesterday');
     await chooseFilter('Today');
     await row(paid.invoiceId).waitFor();
   });
