@@ -126,6 +126,25 @@ describe('invoices screen', () => {
     await row(paid.invoiceId).waitFor();
   });
 
+  it('closes the popup again and says so when the receipt cannot be loaded', async () => {
+    await page.route('**/api/v1/invoices/orders', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Something went wrong!"}',
+      }),
+    );
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      row(paid.invoiceId)
+        .getByRole('button', { name: `Print preview of invoice #${paid.invoiceId}` })
+        .click(),
+    ]);
+    await popup.waitForEvent('close');
+    await page.getByText('Something went wrong!').first().waitFor();
+    await page.unroute('**/api/v1/invoices/orders');
+  });
+
   it('opens the print preview in the popup without printing', async () => {
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),

@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import i18n from '../../lib/i18n.ts';
-import { openReceipt } from '../../lib/print.ts';
+import { openReceipt, reservePrintPopup } from '../../lib/print.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   type InvoiceListParams,
@@ -55,13 +55,14 @@ export function InvoicesPage() {
 
   // A read, not a save: no toasts on success; the popup is the answer.
   const preview = useMutation({
-    mutationFn: async (invoice: Invoice) => {
+    mutationFn: async ({ invoice }: { invoice: Invoice; closePopup: () => void }) => {
       if (!init.data) throw new Error('not ready');
       const { orders } = await fetchInvoiceOrders(invoice.orders.map((o) => o.order_id));
       return invoiceReceipt(invoice, orders, init.data);
     },
     onSuccess: (data) => openReceipt(data, { preview: true }),
-    onError: (error) => {
+    onError: (error, { closePopup }) => {
+      closePopup();
       console.error(error);
       toast.fromError(error, 'Something went wrong! Try later!');
     },
@@ -93,8 +94,8 @@ export function InvoicesPage() {
       <InvoiceList
         invoices={invoices}
         timezone={timezone}
-        previewing={preview.isPending ? preview.variables.invoice_id : null}
-        onPreview={(invoice) => preview.mutate(invoice)}
+        previewing={preview.isPending ? preview.variables.invoice.invoice_id : null}
+        onPreview={(invoice) => preview.mutate({ invoice, closePopup: reservePrintPopup() })}
       />
     ) : null;
 
