@@ -53,10 +53,23 @@ export interface TokenData {
 const RECEIPT_KEY = 'comanda.print.receipt';
 const TOKEN_KEY = 'comanda.print.token';
 
+const POPUP = 'comanda-print';
+const POPUP_FEATURES = 'width=400,height=400';
+
 /** Opens a print page in the 400x400 popup (SPEC §9); `autoPrint` prints it after 400 ms. */
 function openPopup(path: string, autoPrint: boolean) {
   const url = autoPrint ? `${path}?autoprint=1` : path;
-  window.open(url, 'comanda-print', 'width=400,height=400');
+  window.open(url, POPUP, POPUP_FEATURES);
+}
+
+/**
+ * Opens the (blank) popup at once, in the tap's own handler, when the receipt comes only after a
+ * request: Safari blocks a window opened after an await, but lets the later `openReceipt` load into
+ * this one. Answers a function that closes it again, for when the request fails.
+ */
+export function reservePrintPopup(): () => void {
+  const popup = window.open('', POPUP, POPUP_FEATURES);
+  return () => popup?.close();
 }
 
 /**

@@ -23,6 +23,11 @@ export function storeDateTime(iso: string, timeZone: string, locale = 'en-GB'): 
   return new Intl.DateTimeFormat(locale, { ...WEEKDAY_DAY, ...TIME, timeZone }).format(new Date(iso));
 }
 
+/** An instant's time on the store's clock: '19:30'. */
+export function storeTime(iso: string, timeZone: string, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, { ...TIME, timeZone }).format(new Date(iso));
+}
+
 /** A calendar date ('YYYY-MM-DD', e.g. a birth date) as written: '17 May 1990'; a dash when there is none. */
 export function calendarDate(date: string | null, locale = 'en-GB'): string {
   if (!date) return '—';

@@ -1,7 +1,41 @@
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { readToken } from '../../lib/print.ts';
+import { storeDateTime } from '../../lib/store-time.ts';
+import { NothingToPrint, PaperStyle } from './PrintParts.tsx';
+import { useAutoPrint } from './use-auto-print.ts';
+import classes from './print.module.css';
 
-/** Placeholder: the screen lands in this issue's second slice. */
+/**
+ * /print-token (SPEC §2 Receipt and token pages): the token number, big, with the date and time on the
+ * store's clock, at the paper's width (80 mm unless the opener said 57).
+ */
 export function PrintTokenPage() {
   const { t } = useTranslation('print');
-  return <h1>{t('title')}</h1>;
+  const [data] = useState(readToken);
+  useDocumentTitle(t('tokenTitle'));
+  useAutoPrint(data !== null);
+  if (!data) return <NothingToPrint />;
+  const width = data.pageFormat === 57 ? 57 : 80;
+  const style = { '--paper-width': `${width}mm` } as CSSProperties;
+  return (
+    <main className={classes.page}>
+      <PaperStyle width={width} />
+      <article
+        className={`${classes.paper} ${classes.center}`}
+        style={style}
+        data-testid="token"
+        data-width={width}
+      >
+        <h1 className={classes.storeName}>{t('tokenNo')}</h1>
+        <p className={classes.tokenBig} data-testid="token-no">
+          {data.tokenNo}
+        </p>
+        <p className={classes.block} data-testid="token-date">
+          {storeDateTime(data.date, data.timezone)}
+        </p>
+      </article>
+    </main>
+  );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { DateFilter, Invoice, InvoicesInit } from '@comanda/core';
+import type { DateFilter, Invoice, InvoicesInit, Order } from '@comanda/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Every cached invoices answer (lists, searches, init) starts with this key. */
@@ -39,3 +39,7 @@ export const invoiceSearchQueryOptions = (q: string) =>
     queryFn: () => apiRequest<{ invoices: Invoice[] }>(`/invoices/search?${new URLSearchParams({ q })}`),
     retry: false,
   });
+
+/** POST /invoices/orders {orderIds}: an invoice's orders with their lines, for its print preview. */
+export const fetchInvoiceOrders = (orderIds: number[]) =>
+  apiRequest<{ orders: Order[] }>('/invoices/orders', { method: 'POST', body: { orderIds } });
