@@ -535,6 +535,8 @@ async function main() {
   let baselineKitchen: Awaited<ReturnType<typeof latency>> | null = null;
   let baselineStartSeconds: number | null = null;
   if (posScenarios.length > 0 || kitchen) {
+    // A fresh cookie (access tokens live 15 minutes), before the PGlite copy so the copy knows its device.
+    const fresh = await signIn(s.origin, reader);
     let baselineEnv: Record<string, string> = {};
     if (!database) {
       server = undefined;
@@ -565,8 +567,6 @@ async function main() {
     console.log(
       `\nbare baseline (bench/src/baseline.ts: node:http + ${database ? 'pg' : 'PGlite'} + socket.io): pid ${b.pid}, healthy after ${b.startSeconds} s`,
     );
-    // A fresh cookie: access tokens live 15 minutes.
-    const fresh = await signIn(app.origin, reader);
     for (const scenario of posScenarios) {
       const withCookie = { ...scenario, headers: { ...scenario.headers, cookie: fresh } };
       results.push(await run(app, withCookie));
@@ -583,27 +583,34 @@ async function main() {
   printTable(results);
   const serverOutput = app.output();
   if (serverOutput) console.log(`server output during the run (LOG_LEVEL=warn):\n${serverOutput}\n`);
+  /** Server CPU per request in ms: less sensitive to a busy machine than req/s. */
+  const cpuMs = (r: ScenarioResult) =>
+    r.cpu && r.requestsPerSecond.mean > 0
+      ? Math.round(((r.cpu.serverCores * 1000) / r.requestsPerSecond.mean) * 100) / 100
+      : null;
   const ratios = baselineResults.map((base) => {
     const app = results.find((r) => r.name === base.name);
     const rps = app
       ? Math.round((app.requestsPerSecond.mean / base.requestsPerSecond.mean) * 1000) / 1000
       : null;
-    return {
-      name: base.name,
-      app: app ? { rps: app.requestsPerSecond.mean, p99: app.latencyMs.p99 } : null,
-      baseline: { rps: base.requestsPerSecond.mean, p99: base.latencyMs.p99 },
-      ratio: rps,
-    };
+    const side = (r: ScenarioResult) => ({
+      rps: r.requestsPerSecond.mean,
+      p99: r.latencyMs.p99,
+      serverCpuMsPerRequest: cpuMs(r),
+      otherCores: r.cpu?.otherCores ?? null,
+    });
+    return { name: base.name, app: app ? side(app) : null, baseline: side(base), ratio: rps };
   });
   if (ratios.length) {
     console.log(
-      `\n${'scenario'.padEnd(36)}${pad('app req/s', 11)}${pad('p99', 7)}${pad('base req/s', 12)}${pad('p99', 7)}${pad('ratio', 8)}`,
+      `\n${'scenario'.padEnd(36)}${pad('app req/s', 11)}${pad('p99', 7)}${pad('cpu ms', 8)}${pad('base req/s', 12)}${pad('p99', 7)}${pad('cpu ms', 8)}${pad('ratio', 8)}`,
     );
     for (const r of ratios) {
       console.log(
-        `${r.name.padEnd(36)}${pad(r.app?.rps ?? '-', 11)}${pad(r.app?.p99 ?? '-', 7)}${pad(r.baseline.rps, 12)}${pad(r.baseline.p99, 7)}${pad(r.ratio ?? '-', 8)}`,
+        `${r.name.padEnd(36)}${pad(r.app?.rps ?? '-', 11)}${pad(r.app?.p99 ?? '-', 7)}${pad(r.app?.serverCpuMsPerRequest ?? '-', 8)}${pad(r.baseline.rps, 12)}${pad(r.baseline.p99, 7)}${pad(r.baseline.serverCpuMsPerRequest ?? '-', 8)}${pad(r.ratio ?? '-', 8)}`,
       );
     }
+    console.log('(cpu ms = server CPU time per request; ratio = app req/s over baseline req/s)');
   }
   const kitchenLine = (k: KitchenLatency | null, who: string) =>
     k &&
