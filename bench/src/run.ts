@@ -18,9 +18,10 @@
  *                       (e.g. `create-order` for a profile); default all
  *   BENCH_CPU_PROF      a directory: the app runs with --cpu-prof and writes its profile there on exit
  *
- * After the app's scenarios the app is stopped and the bare baseline (baseline.ts: node:http + pg or
- * PGlite + socket.io) is started on the same database and measured on the POS scenarios with the same
- * connections; each POS figure is reported with its ratio to the baseline's.
+ * The POS scenarios and the order-to-kitchen latency run on the app and then on the bare baseline
+ * (baseline.ts: node:http + pg or PGlite + socket.io) in turn, with the same connections, on the same
+ * data (PGlite: a copy of the app's database); each POS figure is reported with its ratio to the
+ * baseline's.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
