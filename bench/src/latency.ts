@@ -65,6 +65,10 @@ export async function kitchenLatency(
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify(body()),
         signal: AbortSignal.timeout(30_000),
+      }).catch((error: unknown) => {
+        throw new Error(
+          `order ${i + 1} had no answer within 30 s (${String(error)}): the server takes fewer than ${perSecond} orders a second here; lower BENCH_KITCHEN_RATE`,
+        );
       });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`create-order answered ${res.status}: ${text}`);
