@@ -20,6 +20,8 @@ export interface ScenarioResult {
   serverRssMiB: number | null;
   /** Cores used on average during the scenario by the server, the bench and other programs (Linux only). */
   cpu: CpuUse | null;
+  /** When it ran, on the monotonic clock in µs (to cut a server CPU profile to the scenario). */
+  monotonicUs?: { start: number; end: number };
 }
 
 export interface Scenario {
@@ -31,6 +33,8 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** A fresh JSON body for every request (autocannon calls this before each one). */
   body?: () => unknown;
+  /** Headers of their own for every request (an Idempotency-Key), beside `headers`. */
+  headersPerRequest?: () => Record<string, string>;
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -39,13 +43,14 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 export async function measure(
   origin: string,
   scenario: Scenario,
-): Promise<Omit<ScenarioResult, 'serverRssMiB' | 'cpu'>> {
+): Promise<Omit<ScenarioResult, 'serverRssMiB' | 'cpu' | 'monotonicUs'>> {
   const url = new URL(scenario.path, origin);
   if (url.hostname !== '127.0.0.1')
     throw new Error(`the bench only sends traffic to 127.0.0.1, not ${url.hostname}`);
   const headers: Record<string, string> = { ...scenario.headers };
   if (scenario.body) headers['content-type'] = 'application/json';
   const makeBody = scenario.body;
+  const perRequest = scenario.headersPerRequest;
   const result = await autocannon({
     url: url.toString(),
     connections: scenario.connections,
@@ -56,8 +61,14 @@ export async function measure(
         method: scenario.method,
         path: url.pathname,
         headers,
-        ...(makeBody
-          ? { setupRequest: (request) => ({ ...request, body: JSON.stringify(makeBody()) }) }
+        ...(makeBody || perRequest
+          ? {
+              setupRequest: (request) => ({
+                ...request,
+                ...(makeBody ? { body: JSON.stringify(makeBody()) } : {}),
+                ...(perRequest ? { headers: { ...request.headers, ...perRequest() } } : {}),
+              }),
+            }
           : {}),
       },
     ],

@@ -12,6 +12,16 @@
  *   BENCH_WARMUP        seconds of unrecorded warm-up before each scenario (default 2; 0 to skip)
  *   BENCH_TENANTS       tenants signed up, and cycled over by the sign-in scenario (default 20)
  *   BENCH_MENU_ITEMS    the reader's menu items for the POS scenarios (default 30)
+ *   BENCH_KITCHEN_ORDERS orders sent for the order-to-kitchen latency (default 300), at
+ *   BENCH_KITCHEN_RATE  orders per second (default 20)
+ *   BENCH_SCENARIOS     only the scenarios whose name contains one of these comma-separated words
+ *                       (e.g. `create-order` for a profile); default all
+ *   BENCH_CPU_PROF      a directory: the app runs with --cpu-prof and writes its profile there on exit
+ *
+ * The POS scenarios and the order-to-kitchen latency run on the app and then on the bare baseline
+ * (baseline.ts: node:http + pg or PGlite + socket.io) in turn, with the same connections, on the same
+ * data (PGlite: a copy of the app's database); each POS figure is reported with its ratio to the
+ * baseline's.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -19,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuBetween, sampleCpu } from './cpu.ts';
+import { kitchenLatency, type KitchenLatency } from './latency.ts';
 import { measure, problems, type Scenario, type ScenarioResult } from './measure.ts';
 import { createBenchDatabase, redact, type BenchDatabase } from './postgres.ts';
 import { startServer, type BenchServer } from './server.ts';
@@ -42,10 +53,25 @@ const TENANTS = Math.floor(positiveNumber('BENCH_TENANTS', 20));
 const GUESTS = Math.floor(positiveNumber('BENCH_CUSTOMERS', 1000));
 const BOOKINGS = Math.floor(positiveNumber('BENCH_RESERVATIONS', 300));
 const MENU_ITEMS = Math.floor(positiveNumber('BENCH_MENU_ITEMS', 30));
+const KITCHEN_ORDERS = Math.floor(positiveNumber('BENCH_KITCHEN_ORDERS', 300));
+const KITCHEN_RATE = positiveNumber('BENCH_KITCHEN_RATE', 20);
+const ONLY = (process.env.BENCH_SCENARIOS ?? '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
+const wanted = (name: string) => ONLY.length === 0 || ONLY.some((w) => name.includes(w));
+const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || undefined;
+/** The scenarios measured again on the bare baseline. */
+const POS_SCENARIOS = ['GET /pos/init', 'POST /pos/create-order', 'POST /pos/create-order-and-invoice'];
 
 let server: BenchServer | undefined;
 let database: BenchDatabase | undefined;
+/** The app's data directory, kept after it stops for the PGlite baseline and removed at the end. */
+let appDataDir: string | undefined;
+let baseline: BenchServer | undefined;
+/** The PGlite baseline's copy of the app's database. */
+let baselineDir: string | undefined;
 
 /** Stops the server and drops the bench database; safe to call twice. */
 async function cleanUp() {
@@ -54,6 +80,13 @@ async function cleanUp() {
   server = undefined;
   database = undefined;
   if (s) await s.stop().catch((e: unknown) => console.error('stopping the server failed:', e));
+  const b = baseline;
+  baseline = undefined;
+  if (b) await b.stop().catch((e: unknown) => console.error('stopping the baseline failed:', e));
+  if (baselineDir) fs.rmSync(baselineDir, { recursive: true, force: true });
+  baselineDir = undefined;
+  if (appDataDir) fs.rmSync(appDataDir, { recursive: true, force: true });
+  appDataDir = undefined;
   if (d) await d.drop().catch((e: unknown) => console.error(`dropping database ${d.name} failed:`, e));
 }
 
@@ -139,7 +172,11 @@ interface PosLine {
  * The reader's menu: `items` items with a 7.5 % tax, 2 variants and 2 addons each, through the API as
  * the settings screens make them; answers each item's first variant and addon (from GET /pos/init).
  */
-async function seedMenu(origin: string, cookie: string, items: number): Promise<PosLine[]> {
+async function seedMenu(
+  origin: string,
+  cookie: string,
+  items: number,
+): Promise<{ lines: PosLine[]; paymentTypeId: number }> {
   const send = (pathname: string, body: unknown) =>
     fetch(origin + pathname, {
       method: 'POST',
@@ -187,13 +224,19 @@ async function seedMenu(origin: string, cookie: string, items: number): Promise<
   );
   const init = (await (
     await expectOk(await fetch(`${origin}/api/v1/pos/init`, { headers: { cookie } }), 'GET /pos/init')
-  ).json()) as { menuItems: { id: number; variants: { id: number }[]; addons: { id: number }[] }[] };
-  return init.menuItems.map((item) => {
+  ).json()) as {
+    menuItems: { id: number; variants: { id: number }[]; addons: { id: number }[] }[];
+    paymentTypes: { id: number }[];
+  };
+  const paymentTypeId = init.paymentTypes[0]?.id;
+  if (paymentTypeId === undefined) throw new Error('no payment type after adding one');
+  const lines = init.menuItems.map((item) => {
     const variantId = item.variants[0]?.id;
     const addonId = item.addons[0]?.id;
     if (variantId === undefined || addonId === undefined) throw new Error(`item ${item.id} has no options`);
     return { itemId: item.id, variantId, addonId };
   });
+  return { lines, paymentTypeId };
 }
 
 interface Account {
@@ -234,19 +277,28 @@ async function signIn(origin: string, account: Account): Promise<string> {
 }
 
 /** A scenario, warmed up (unrecorded) and then measured, with the server's memory afterwards. */
-async function run(s: BenchServer, scenario: Scenario): Promise<ScenarioResult> {
+async function run(s: BenchServer, scenario: Scenario, label = ''): Promise<ScenarioResult> {
+  // Requests a previous scenario left queued (its clients are gone, the server still works them off)
+  // must not count against this one: one health check waits behind them.
+  await expectOk(
+    await fetch(`${s.origin}/api/v1/health`, { signal: AbortSignal.timeout(120_000) }),
+    'health',
+  );
   if (WARMUP > 0) {
     const warm = await measure(s.origin, { ...scenario, durationSeconds: WARMUP });
     const problem = problems(warm);
     if (problem) throw new Error(`warm-up of ${problem}`);
   }
   process.stdout.write(
-    `  ${scenario.name}: ${scenario.connections} connections, ${scenario.durationSeconds} s ... `,
+    `  ${scenario.name}${label}: ${scenario.connections} connections, ${scenario.durationSeconds} s ... `,
   );
   const before = sampleCpu(s.pid);
+  // The monotonic clock V8's profiler stamps samples with: profile.ts picks the scenario's samples.
+  const startUs = Number(process.hrtime.bigint() / 1000n);
   const measured = await measure(s.origin, scenario);
   const result: ScenarioResult = {
     ...measured,
+    monotonicUs: { start: startUs, end: Number(process.hrtime.bigint() / 1000n) },
     serverRssMiB: s.rssMiB(),
     cpu: cpuBetween(before, sampleCpu(s.pid)),
   };
@@ -274,12 +326,24 @@ function machine() {
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
 
+/** The kitchen latency of one server, with the cores it used meanwhile. */
+async function latency(s: BenchServer, cookie: string, body: () => unknown, label: string) {
+  process.stdout.write(
+    `  order-to-kitchen latency${label}: ${KITCHEN_ORDERS} orders at ${KITCHEN_RATE}/s ... `,
+  );
+  const before = sampleCpu(s.pid);
+  const measured = await kitchenLatency(s.origin, cookie, body, KITCHEN_ORDERS, KITCHEN_RATE);
+  const result = { ...measured, cpu: cpuBetween(before, sampleCpu(s.pid)) };
+  console.log(`p50 ${result.eventMs.p50} ms, p99 ${result.eventMs.p99} ms`);
+  return result;
+}
+
 function printTable(results: ScenarioResult[]) {
-  const head = `${'scenario'.padEnd(28)}${pad('conn', 6)}${pad('req/s', 10)}${pad('p50', 8)}${pad('p97.5', 8)}${pad('p99', 8)}${pad('max', 8)}${pad('non2xx', 8)}${pad('errors', 8)}${pad('RSS MiB', 9)}${pad('srv cpu', 9)}${pad('pg cpu', 8)}${pad('other', 7)}`;
+  const head = `${'scenario'.padEnd(36)}${pad('conn', 6)}${pad('req/s', 10)}${pad('p50', 8)}${pad('p97.5', 8)}${pad('p99', 8)}${pad('max', 8)}${pad('non2xx', 8)}${pad('errors', 8)}${pad('RSS MiB', 9)}${pad('srv cpu', 9)}${pad('pg cpu', 8)}${pad('other', 7)}`;
   console.log(`\n${head}\n${'-'.repeat(head.length)}`);
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(28)}${pad(r.connections, 6)}${pad(r.requestsPerSecond.mean, 10)}${pad(r.latencyMs.p50, 8)}${pad(r.latencyMs.p97_5, 8)}${pad(r.latencyMs.p99, 8)}${pad(r.latencyMs.max, 8)}${pad(r.non2xx, 8)}${pad(r.errors, 8)}${pad(r.serverRssMiB ?? '-', 9)}${pad(r.cpu?.serverCores ?? '-', 9)}${pad(r.cpu?.postgresCores ?? '-', 8)}${pad(r.cpu?.otherCores ?? '-', 7)}`,
+      `${r.name.padEnd(36)}${pad(r.connections, 6)}${pad(r.requestsPerSecond.mean, 10)}${pad(r.latencyMs.p50, 8)}${pad(r.latencyMs.p97_5, 8)}${pad(r.latencyMs.p99, 8)}${pad(r.latencyMs.max, 8)}${pad(r.non2xx, 8)}${pad(r.errors, 8)}${pad(r.serverRssMiB ?? '-', 9)}${pad(r.cpu?.serverCores ?? '-', 9)}${pad(r.cpu?.postgresCores ?? '-', 8)}${pad(r.cpu?.otherCores ?? '-', 7)}`,
     );
   }
   console.log(
@@ -309,11 +373,15 @@ async function main() {
     console.log('database: embedded PGlite in a fresh temporary DATA_DIR');
   }
 
+  if (CPU_PROF) fs.mkdirSync(CPU_PROF, { recursive: true });
   const s = await startServer({
     repoRoot,
     databaseUrl: database?.url,
+    keepDataDir: true,
+    nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
     onSpawn: (spawned) => {
       server = spawned;
+      appDataDir = spawned.dataDir;
     },
   });
   const startRssMiB = s.rssMiB();
@@ -330,10 +398,11 @@ async function main() {
   for (const p of ['/api/v1/auth/me', '/api/v1/auth/devices']) {
     await expectOk(await fetch(s.origin + p, { headers: { cookie } }), `GET ${p} with the session cookie`);
   }
-  await seedGuestBook(s.origin, cookie, GUESTS, BOOKINGS);
-  const menu = await seedMenu(s.origin, cookie, MENU_ITEMS);
+  const guestBook = wanted('GET /customers') || wanted('GET /reservations');
+  if (guestBook) await seedGuestBook(s.origin, cookie, GUESTS, BOOKINGS);
+  const { lines: menu, paymentTypeId } = await seedMenu(s.origin, cookie, MENU_ITEMS);
   console.log(
-    `set-up: ${TENANTS + 1} tenants signed up, the reader's ${GUESTS} customers, ${BOOKINGS} reservations and ${MENU_ITEMS} menu items added in ${((Date.now() - setupStart) / 1000).toFixed(1)} s\n`,
+    `set-up: ${TENANTS + 1} tenants signed up, ${guestBook ? `the reader's ${GUESTS} customers, ${BOOKINGS} reservations and ` : "the reader's "}${MENU_ITEMS} menu items added in ${((Date.now() - setupStart) / 1000).toFixed(1)} s\n`,
   );
   let cart = 0;
   /** A 3-line cart (a variant with an addon, a plain item twice, a third item) with fresh UUIDs. */
@@ -356,6 +425,15 @@ async function main() {
       ],
     };
   };
+
+  /** The same cart taken and paid cash (the client's totals are only compared; ample tendered). */
+  const paidOrderBody = () => ({
+    ...orderBody(),
+    netTotal: '0',
+    taxTotal: '0',
+    total: '0',
+    payment: { paymentTypeId, tendered: '1000' },
+  });
 
   let next = 0;
   const scenarios: Scenario[] = [
@@ -423,6 +501,18 @@ async function main() {
       body: orderBody,
     },
     {
+      // The same, paid at once: plus the Idempotency-Key claimed and answered, the payment type, the
+      // invoice, its payment, the order marked paid, a second audit row, and the order read back.
+      name: 'POST /pos/create-order-and-invoice',
+      method: 'POST',
+      path: '/api/v1/pos/create-order-and-invoice',
+      connections: 10,
+      durationSeconds: DURATION,
+      headers: { cookie },
+      body: paidOrderBody,
+      headersPerRequest: () => ({ 'idempotency-key': crypto.randomUUID() }),
+    },
+    {
       name: 'GET /health',
       method: 'GET',
       path: '/api/v1/health',
@@ -430,12 +520,106 @@ async function main() {
       durationSeconds: DURATION,
     },
   ];
+  const posScenarios = scenarios.filter((x) => POS_SCENARIOS.includes(x.name) && wanted(x.name));
+  const kitchen = wanted('kitchen');
   const results: ScenarioResult[] = [];
-  for (const scenario of scenarios) results.push(await run(s, scenario));
+  for (const scenario of scenarios) {
+    if (wanted(scenario.name) && !posScenarios.includes(scenario)) results.push(await run(s, scenario));
+  }
+
+  // The POS scenarios, each on the app and then on the bare baseline, so both see the same machine.
+  // The baseline works on the same data: PostgreSQL serves both at once; PGlite belongs to one
+  // process, so the app stops, its database is copied for the baseline, and the app starts again.
+  let app = s;
+  const baselineResults: ScenarioResult[] = [];
+  let appKitchen: Awaited<ReturnType<typeof latency>> | null = null;
+  let baselineKitchen: Awaited<ReturnType<typeof latency>> | null = null;
+  let baselineStartSeconds: number | null = null;
+  if (posScenarios.length > 0 || kitchen) {
+    // A fresh cookie (access tokens live 15 minutes), before the PGlite copy so the copy knows its device.
+    const fresh = await signIn(s.origin, reader);
+    let baselineEnv: Record<string, string> = {};
+    if (!database) {
+      server = undefined;
+      await s.stop();
+      baselineDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-bench-baseline-'));
+      fs.cpSync(path.join(s.dataDir, 'pglite'), path.join(baselineDir, 'pglite'), { recursive: true });
+      baselineEnv = { PGLITE_DIR: path.join(baselineDir, 'pglite') };
+      app = await startServer({
+        repoRoot,
+        dataDir: s.dataDir,
+        keepDataDir: true,
+        nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
+        onSpawn: (spawned) => {
+          server = spawned;
+        },
+      });
+    }
+    const b = await startServer({
+      repoRoot,
+      script: 'bench/src/baseline.ts',
+      databaseUrl: database?.url,
+      env: baselineEnv,
+      onSpawn: (spawned) => {
+        baseline = spawned;
+      },
+    });
+    baselineStartSeconds = b.startSeconds;
+    console.log(
+      `\nbare baseline (bench/src/baseline.ts: node:http + ${database ? 'pg' : 'PGlite'} + socket.io): pid ${b.pid}, healthy after ${b.startSeconds} s`,
+    );
+    for (const scenario of posScenarios) {
+      const withCookie = { ...scenario, headers: { ...scenario.headers, cookie: fresh } };
+      results.push(await run(app, withCookie));
+      baselineResults.push(await run(b, withCookie, ' (baseline)'));
+    }
+    if (kitchen) {
+      appKitchen = await latency(app, fresh, orderBody, '');
+      baselineKitchen = await latency(b, fresh, orderBody, ' (baseline)');
+    }
+    const baselineOutput = b.output();
+    if (baselineOutput) console.log(`baseline output:\n${baselineOutput}\n`);
+  }
 
   printTable(results);
-  const serverOutput = s.output();
+  const serverOutput = app.output();
   if (serverOutput) console.log(`server output during the run (LOG_LEVEL=warn):\n${serverOutput}\n`);
+  /** Server CPU per request in ms: less sensitive to a busy machine than req/s. */
+  const cpuMs = (r: ScenarioResult) =>
+    r.cpu && r.requestsPerSecond.mean > 0
+      ? Math.round(((r.cpu.serverCores * 1000) / r.requestsPerSecond.mean) * 100) / 100
+      : null;
+  const ratios = baselineResults.map((base) => {
+    const app = results.find((r) => r.name === base.name);
+    const rps = app
+      ? Math.round((app.requestsPerSecond.mean / base.requestsPerSecond.mean) * 1000) / 1000
+      : null;
+    const side = (r: ScenarioResult) => ({
+      rps: r.requestsPerSecond.mean,
+      p99: r.latencyMs.p99,
+      serverCpuMsPerRequest: cpuMs(r),
+      otherCores: r.cpu?.otherCores ?? null,
+    });
+    return { name: base.name, app: app ? side(app) : null, baseline: side(base), ratio: rps };
+  });
+  if (ratios.length) {
+    console.log(
+      `\n${'scenario'.padEnd(36)}${pad('app req/s', 11)}${pad('p99', 7)}${pad('cpu ms', 8)}${pad('base req/s', 12)}${pad('p99', 7)}${pad('cpu ms', 8)}${pad('ratio', 8)}`,
+    );
+    for (const r of ratios) {
+      console.log(
+        `${r.name.padEnd(36)}${pad(r.app?.rps ?? '-', 11)}${pad(r.app?.p99 ?? '-', 7)}${pad(r.app?.serverCpuMsPerRequest ?? '-', 8)}${pad(r.baseline.rps, 12)}${pad(r.baseline.p99, 7)}${pad(r.baseline.serverCpuMsPerRequest ?? '-', 8)}${pad(r.ratio ?? '-', 8)}`,
+      );
+    }
+    console.log('(cpu ms = server CPU time per request; ratio = app req/s over baseline req/s)');
+  }
+  const kitchenLine = (k: KitchenLatency | null, who: string) =>
+    k &&
+    console.log(
+      `order-to-kitchen ${who}: p50 ${k.eventMs.p50} ms, p95 ${k.eventMs.p95}, p99 ${k.eventMs.p99}, max ${k.eventMs.max} (answer p50 ${k.answerMs.p50}, p99 ${k.answerMs.p99})`,
+    );
+  kitchenLine(appKitchen, 'app     ');
+  kitchenLine(baselineKitchen, 'baseline');
 
   const report = {
     date: started.toISOString(),
@@ -446,7 +630,15 @@ async function main() {
       : { kind: 'pglite' as const, version: null },
     // 1-minute load averages (they lag: a previous run still shows); each scenario's cpu.otherCores is sharper.
     loadAverage: { before: loadBefore[0], after: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 },
-    settings: { durationSeconds: DURATION, warmupSeconds: WARMUP, tenants: TENANTS },
+    settings: {
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
+      tenants: TENANTS,
+      kitchenOrders: KITCHEN_ORDERS,
+      kitchenPerSecond: KITCHEN_RATE,
+      scenarios: ONLY.length ? ONLY : 'all',
+      cpuProfile: CPU_PROF ? true : false,
+    },
     server: {
       command: 'node --import tsx apps/server/src/main.ts',
       // Spawn to first healthy answer: Node + tsx start, opening the database, migrations on an empty one.
@@ -462,6 +654,15 @@ async function main() {
       `The reader tenant has ${MENU_ITEMS} menu items, each with a 7.5 % tax, 2 variants and 2 addons; create-order sends a 3-line cart with fresh UUIDs.`,
     ],
     scenarios: results,
+    kitchenLatency: appKitchen,
+    baseline: {
+      command: 'node --import tsx bench/src/baseline.ts',
+      startSeconds: baselineStartSeconds,
+      scenarios: baselineResults,
+      kitchenLatency: baselineKitchen,
+    },
+    // App req/s over the baseline's, per POS scenario, measured in this run with the same connections.
+    ratios,
   };
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${stamp}.json`);
@@ -473,7 +674,7 @@ async function main() {
 
 // The bench must stop by itself: a hung step ends the run (and the server) instead of waiting forever.
 // The timer is kept referenced, so a step that hangs on nothing cannot end the process with status 0 either.
-const budgetMs = (8 * (DURATION + WARMUP) + 420) * 1000;
+const budgetMs = (12 * (DURATION + WARMUP) + 2 * (KITCHEN_ORDERS / KITCHEN_RATE) + 600) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${budgetMs / 1000} s; stopping`);
   void cleanUp().finally(() => process.exit(1));

@@ -35,19 +35,28 @@ export function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts `node --import tsx apps/server/src/main.ts` from the repository root with a fresh data directory,
+ * Starts `node --import tsx <script>` (the app by default) from the repository root with a fresh data directory,
  * then waits until GET /api/v1/health answers 200 (or fails after `startTimeoutMs`).
  */
 export async function startServer(opts: {
   repoRoot: string;
   databaseUrl?: string;
+  /** The entry point, from the repository root (default: the app's apps/server/src/main.ts). */
+  script?: string;
+  /** Extra node flags (e.g. --cpu-prof) and environment. */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+  /** Keep the data directory at stop() (the PGlite baseline copies the app's database). */
+  keepDataDir?: boolean;
+  /** Start on this data directory (an earlier start's) instead of a fresh one. */
+  dataDir?: string;
   startTimeoutMs?: number;
   /** Called as soon as the process exists, so a caller interrupted during start-up can still stop it. */
   onSpawn?: (server: BenchServer) => void;
 }): Promise<BenchServer> {
   const port = await freePort();
   const spawnedAt = Date.now();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-bench-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -68,8 +77,11 @@ export async function startServer(opts: {
     BILLING: 'off',
     SUPERADMIN_USERNAME: '',
     SUPERADMIN_PASSWORD: '',
+    ...opts.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const script = opts.script ?? 'apps/server/src/main.ts';
+  const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', script];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: opts.repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -113,7 +125,7 @@ export async function startServer(opts: {
           await Promise.race([exit, sleep(5_000)]);
         }
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 

@@ -24,16 +24,23 @@ export function isCurrency(code: string): boolean {
   return currencies().some((c) => c.code === code);
 }
 
+const symbolOf = new Map<string, string>();
+
 /** The symbol a receipt or menu shows for a currency (narrow: "$" rather than "US$"). */
 export function currencySymbol(code: string): string {
-  const part = new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency: code,
-    currencyDisplay: 'narrowSymbol',
-  })
-    .formatToParts(1)
-    .find((p) => p.type === 'currency');
-  return part?.value ?? code;
+  let symbol = symbolOf.get(code);
+  if (symbol === undefined) {
+    const part = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'narrowSymbol',
+    })
+      .formatToParts(1)
+      .find((p) => p.type === 'currency');
+    symbol = part?.value ?? code;
+    symbolOf.set(code, symbol);
+  }
+  return symbol;
 }
 
 // ICU still lists some zones under names IANA has since replaced; people know them by the new ones.
