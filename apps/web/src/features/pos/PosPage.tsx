@@ -1,5 +1,4 @@
 import { Badge, Button } from '@mantine/core';
-import { IconFileText, IconList, IconPlus, IconQrcode } from '@tabler/icons-react';
 import {
   type CreateOrderInput,
   type DeliveryType,
@@ -242,6 +241,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
         value={customer}
         onChange={setCustomer}
         label={customer ? t('customer.label') : t('customer.walkin')}
+        compact
       />
       {qrOrder && !customer && (
         <Badge variant="light" color="grape" mt={6} data-testid="qr-customer">
@@ -260,12 +260,11 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
         title={t('title')}
         actions={
           <>
-            <Button variant="default" leftSection={<IconPlus size={18} />} onClick={startNew}>
+            <Button variant="default" onClick={startNew}>
               {t('header.new')}
             </Button>
             <Button
               variant="default"
-              leftSection={<IconQrcode size={18} />}
               rightSection={
                 qrCount > 0 ? (
                   <Badge color="red" variant="filled" circle={qrCount < 10} data-testid="qr-count">
@@ -277,19 +276,10 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
             >
               {t('header.qr')}
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileText size={18} />}
-              onClick={() => setDialog('drafts')}
-            >
+            <Button variant="default" onClick={() => setDialog('drafts')}>
               {t('header.drafts')}
             </Button>
-            <Button
-              component={Link}
-              to={paths.dashboard.orders}
-              variant="light"
-              leftSection={<IconList size={18} />}
-            >
+            <Button component={Link} to={paths.dashboard.orders} variant="light">
               {t('header.orders')}
             </Button>
           </>

@@ -10,4 +10,5 @@ export interface CustomerPickerProps {
   error?: string;
   label?: string;
   required?: boolean;
+  compact?: boolean;
 }

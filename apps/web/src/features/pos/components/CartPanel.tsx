@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconMinus, IconPlus, IconReceipt, IconToolsKitchen2 } from '@tabler/icons-react';
+import { IconMinus, IconPlus, IconReceipt } from '@tabler/icons-react';
 import {
   CART_NOTES_MAX,
   type CartTotals,
@@ -60,107 +60,126 @@ export function CartPanel(props: {
       component="section"
       aria-label={t('cart.label')}
     >
-      <Stack gap="xs" className={classes.cartTop}>
-        {props.customerBox}
-        <SegmentedControl
-          fullWidth
-          aria-label={t('dining.label')}
-          value={props.deliveryType}
-          onChange={(v) => props.onDeliveryType(v as DeliveryType)}
-          data={DELIVERY_TYPES.map((d) => ({ value: d, label: t(`dining.${d}`) }))}
-          classNames={{ control: classes.segment }}
-        />
-        {props.deliveryType === 'dinein' && (
-          <Select
-            aria-label={t('table.label')}
-            placeholder={t('table.placeholder')}
-            data={props.tables.map((tb) => ({
-              value: String(tb.id),
-              label: tb.floor && tb.floor !== '-' ? `${tb.table_title} · ${tb.floor}` : tb.table_title,
-            }))}
-            value={props.tableId === null ? null : String(props.tableId)}
-            onChange={(v) => props.onTable(v ? Number(v) : null)}
-            clearable
-            searchable={props.tables.length > 8}
-            nothingFoundMessage={t('table.none')}
+      <div className={classes.cartBody}>
+        <Stack gap="xs">
+          {props.customerBox}
+          <SegmentedControl
+            fullWidth
+            aria-label={t('dining.label')}
+            value={props.deliveryType}
+            onChange={(v) => props.onDeliveryType(v as DeliveryType)}
+            data={DELIVERY_TYPES.map((d) => ({ value: d, label: t(`dining.${d}`) }))}
+            size="sm"
+            classNames={{ control: classes.segment }}
           />
-        )}
-      </Stack>
-      <Divider my="xs" />
-      <div className={classes.lines} data-testid="cart-lines">
-        {props.cart.length === 0 ? (
-          <Stack gap={4} align="center" py="lg">
-            <Text c="dimmed" ta="center">
-              {t('cart.empty')}
-            </Text>
-            {props.tokenNo !== null && (
-              <Badge size="xl" variant="light" data-testid="last-token">
-                {t('cart.token', { token: props.tokenNo })}
-              </Badge>
-            )}
-          </Stack>
-        ) : (
-          <Stack gap="sm">
-            {props.cart.map((l, i) => (
-              <Stack key={l.uuid} gap={4} data-testid="cart-line">
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} lh={1.3}>
-                      {l.title}
-                    </Text>
-                    {(l.variant || l.addons.length > 0) && (
-                      <Text fz="sm" c="dimmed" lh={1.3}>
-                        {[l.variant, ...l.addons].filter(Boolean).join(', ')}
+          {props.deliveryType === 'dinein' && (
+            <Select
+              aria-label={t('table.label')}
+              placeholder={t('table.placeholder')}
+              data={props.tables.map((tb) => ({
+                value: String(tb.id),
+                label: tb.floor && tb.floor !== '-' ? `${tb.table_title} · ${tb.floor}` : tb.table_title,
+              }))}
+              value={props.tableId === null ? null : String(props.tableId)}
+              onChange={(v) => props.onTable(v ? Number(v) : null)}
+              clearable
+              searchable={props.tables.length > 8}
+              nothingFoundMessage={t('table.none')}
+            />
+          )}
+        </Stack>
+        <Divider my="xs" />
+        <div data-testid="cart-lines">
+          {props.cart.length === 0 ? (
+            <Stack gap={4} align="center" py="lg">
+              <Text c="dimmed" ta="center">
+                {t('cart.empty')}
+              </Text>
+              {props.tokenNo !== null && (
+                <Badge size="xl" variant="light" data-testid="last-token">
+                  {t('cart.token', { token: props.tokenNo })}
+                </Badge>
+              )}
+            </Stack>
+          ) : (
+            <Stack gap="sm">
+              {props.cart.map((l, i) => (
+                <Stack key={l.uuid} gap={6} data-testid="cart-line">
+                  <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={600} lh={1.3}>
+                        {l.title}
                       </Text>
-                    )}
-                  </div>
-                  <Text fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="line-amount">
-                    {money(l.unitMinor * l.quantity)}
-                  </Text>
-                </Group>
-                <Group gap="xs" wrap="nowrap">
-                  <ActionIcon
-                    variant="default"
-                    aria-label={t('cart.less', { title: l.title })}
-                    onClick={() => props.onQuantity(l.uuid, -1)}
-                  >
-                    <IconMinus size={18} />
-                  </ActionIcon>
-                  <Text fw={700} miw={28} ta="center" aria-label={t('cart.quantity')} data-testid="line-qty">
-                    {l.quantity}
-                  </Text>
-                  <ActionIcon
-                    variant="default"
-                    aria-label={t('cart.more', { title: l.title })}
-                    onClick={() => props.onQuantity(l.uuid, 1)}
-                  >
-                    <IconPlus size={18} />
-                  </ActionIcon>
-                  <TextInput
-                    style={{ flex: 1, minWidth: 0 }}
-                    aria-label={t('cart.notes', { title: l.title })}
-                    placeholder={t('cart.notesHint')}
-                    value={l.notes}
-                    maxLength={CART_NOTES_MAX}
-                    onChange={(e) => props.onNotes(l.uuid, e.currentTarget.value)}
-                    autoComplete="off"
-                  />
-                </Group>
-                {i < props.cart.length - 1 && <Divider />}
-              </Stack>
-            ))}
-          </Stack>
-        )}
+                      {(l.variant || l.addons.length > 0) && (
+                        <Text fz="sm" c="dimmed" lh={1.3}>
+                          {[l.variant, ...l.addons].filter(Boolean).join(', ')}
+                        </Text>
+                      )}
+                    </div>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="default"
+                        aria-label={t('cart.less', { title: l.title })}
+                        onClick={() => props.onQuantity(l.uuid, -1)}
+                      >
+                        <IconMinus size={18} />
+                      </ActionIcon>
+                      <Text fw={700} miw={28} ta="center" data-testid="line-qty">
+                        {l.quantity}
+                      </Text>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={t('cart.more', { title: l.title })}
+                        onClick={() => props.onQuantity(l.uuid, 1)}
+                      >
+                        <IconPlus size={18} />
+                      </ActionIcon>
+                    </Group>
+                  </Group>
+                  <Group gap="xs" wrap="nowrap">
+                    <TextInput
+                      style={{ flex: 1, minWidth: 0 }}
+                      aria-label={t('cart.notes', { title: l.title })}
+                      placeholder={t('cart.notesHint')}
+                      value={l.notes}
+                      maxLength={CART_NOTES_MAX}
+                      onChange={(e) => props.onNotes(l.uuid, e.currentTarget.value)}
+                      autoComplete="off"
+                    />
+                    <Text
+                      fw={600}
+                      miw={64}
+                      ta="right"
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid="line-amount"
+                    >
+                      {money(l.unitMinor * l.quantity)}
+                    </Text>
+                  </Group>
+                  {i < props.cart.length - 1 && <Divider />}
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </div>
       </div>
-      <Divider my="xs" />
-      <Stack gap={2} data-testid="cart-totals">
+      <Divider mb="xs" />
+      <Stack gap={0} data-testid="cart-totals">
         <Group justify="space-between">
-          <Text c="dimmed">{t('totals.items')}</Text>
-          <Text data-testid="items-total">{money(props.totals.itemsTotal)}</Text>
+          <Text c="dimmed" fz="sm">
+            {t('totals.items')}
+          </Text>
+          <Text fz="sm" data-testid="items-total">
+            {money(props.totals.itemsTotal)}
+          </Text>
         </Group>
         <Group justify="space-between">
-          <Text c="dimmed">{t('totals.tax')}</Text>
-          <Text data-testid="tax-total">{money(props.totals.taxTotal)}</Text>
+          <Text c="dimmed" fz="sm">
+            {t('totals.tax')}
+          </Text>
+          <Text fz="sm" data-testid="tax-total">
+            {money(props.totals.taxTotal)}
+          </Text>
         </Group>
         <Group justify="space-between">
           <Text fw={700} fz="lg">
@@ -172,16 +191,11 @@ export function CartPanel(props: {
         </Group>
       </Stack>
       <Stack gap="xs" mt="sm">
-        <Group gap="xs" grow wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
           <Button variant="default" onClick={props.onDraft} disabled={props.busy}>
             {t('actions.draft')}
           </Button>
-          <Button
-            variant="light"
-            leftSection={<IconToolsKitchen2 size={18} />}
-            onClick={props.onSend}
-            loading={props.busy}
-          >
+          <Button variant="light" onClick={props.onSend} loading={props.busy} style={{ flex: 1 }}>
             {t('actions.send')}
           </Button>
         </Group>
