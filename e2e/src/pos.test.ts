@@ -5,6 +5,8 @@ import { checkScreen, SIZES, screenshot, signedInOwner } from './browser.ts';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** What the Espresso was added with, to change its price later. */
+let espresso: { id: number; categoryId: number | undefined; taxId: number | undefined };
 
 async function post(path: string, data: object) {
   const res = await context.request.post(`/api/v1${path}`, { data });
@@ -32,7 +34,13 @@ beforeAll(async () => {
   const drinks = categories.find((c) => c.title === 'Drinks')?.id;
   const food = categories.find((c) => c.title === 'Food')?.id;
   const vat = taxes[0]?.id;
-  await post('/menu-items/add', { title: 'Espresso', price: '2.5', categoryId: drinks, taxId: vat });
+  const added = await post('/menu-items/add', {
+    title: 'Espresso',
+    price: '2.5',
+    categoryId: drinks,
+    taxId: vat,
+  });
+  espresso = { id: added.id ?? 0, categoryId: drinks, taxId: vat };
   const latte = await post('/menu-items/add', { title: 'Latte', price: '3', categoryId: drinks, taxId: vat });
   await post(`/menu-items/variants/${latte.id}/add`, { title: 'Small', price: '3' });
   await post(`/menu-items/variants/${latte.id}/add`, { title: 'Large', price: '4.1' });
@@ -79,11 +87,19 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     expect(await page.getByTestId('pos-item').allTextContents()).toEqual([expect.stringContaining('Latte')]);
     await page.getByRole('textbox', { name: 'Search items' }).fill('   ');
     await item('Espresso').waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
 
     await page.getByRole('button', { name: 'Draft', exact: true }).click();
     await page.getByText('Cart is empty!').first().waitFor();
     await page.getByRole('button', { name: 'Send to Kitchen' }).click();
     await page.getByText('Cart is empty!').first().waitFor();
+    // No QR orders yet: no badge, an empty list.
+    expect(await page.getByTestId('qr-count').count()).toBe(0);
+    await page.getByRole('button', { name: 'QR Menu Orders' }).click();
+    const qr = page.getByRole('dialog', { name: 'QR Menu Orders' });
+    await qr.getByText('No QR orders').waitFor();
+    await qr.getByRole('button', { name: 'Close' }).click();
+    await qr.waitFor({ state: 'hidden' });
     await checkScreen(page, 'POS, empty cart', { staff: true, sizes: ['tablet', 'desktop'] });
     await screenshots('pos-empty');
   });
@@ -246,5 +262,33 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await dialog.waitFor({ state: 'hidden' });
     await expect(page.getByTestId('last-token').textContent()).resolves.toBe('Token #2');
     expect(await totals()).toEqual({ items: '$0.00', tax: '$0.00', payable: '$0.00' });
+  });
+
+  it('bills at the current price when the menu changed since the cart was made', async () => {
+    await item('Espresso').click();
+    expect(await totals()).toEqual({ items: '$2.50', tax: '$0.25', payable: '$2.75' });
+    await post(`/menu-items/update/${espresso.id}`, {
+      title: 'Espresso',
+      price: '3',
+      categoryId: espresso.categoryId,
+      taxId: espresso.taxId,
+    });
+    await page.getByRole('button', { name: 'Create Receipt & Pay' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Receipt & Pay' });
+    await dialog.getByRole('radio', { name: 'Card' }).click();
+    const [receipt] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Pay', exact: true }).click(),
+    ]);
+    await page
+      .getByText('Prices changed since the menu was loaded: the bill used the current prices.')
+      .waitFor();
+    const printed = JSON.parse(
+      (await receipt.evaluate(() => localStorage.getItem('comanda.print.receipt'))) ?? 'null',
+    ) as { total: number; payment: unknown };
+    expect(printed).toMatchObject({ total: 3.3, payment: { type: 'Card', tendered: null, change: null } });
+    await receipt.close();
+    // The menu on screen follows: the card shows the new price.
+    await expect(item('Espresso').textContent()).resolves.toContain('$3.00');
   });
 });
