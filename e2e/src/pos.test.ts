@@ -139,6 +139,11 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     expect(await totals()).toEqual({ items: '$9.60', tax: '$0.96', payable: '$10.56' });
     await checkScreen(page, 'POS with a cart', { staff: true, sizes: ['tablet', 'desktop'] });
     await screenshots('pos-cart');
+    // A tablet in portrait: the cart still beside the grid.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.waitForTimeout(350);
+    await screenshot(page, 'pos-cart-portrait', false);
+    await page.setViewportSize(SIZES.tablet);
   });
 
   it('keeps a draft on this device and restores it', async () => {

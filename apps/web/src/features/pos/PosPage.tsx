@@ -1,4 +1,5 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   type CreateOrderInput,
   type DeliveryType,
@@ -75,6 +76,8 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
   const queryClient = useQueryClient();
   const { code: currency, digits } = init.currency;
   const timezone = init.storeSettings.timezone;
+  // Below a tablet in landscape the header's buttons get a row of their own.
+  const narrow = useMediaQuery('(max-width: 62em)') ?? false;
 
   const [cart, setCart] = useState<CartLine[]>([]);
   // One uuid per cart: the order's id at the server and the Idempotency-Key of its send or pay.
@@ -254,37 +257,41 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     </div>
   );
 
+  const actions = (
+    <>
+      <Button variant="default" onClick={startNew}>
+        {t('header.new')}
+      </Button>
+      <Button
+        variant="default"
+        rightSection={
+          qrCount > 0 ? (
+            <Badge color="red" variant="filled" circle={qrCount < 10} data-testid="qr-count">
+              {qrCount}
+            </Badge>
+          ) : null
+        }
+        onClick={() => setDialog('qr')}
+      >
+        {t('header.qr')}
+      </Button>
+      <Button variant="default" onClick={() => setDialog('drafts')}>
+        {t('header.drafts')}
+      </Button>
+      <Button component={Link} to={paths.dashboard.orders} variant="light">
+        {t('header.orders')}
+      </Button>
+    </>
+  );
+
   return (
     <div className={classes.page}>
-      <PageHeader
-        title={t('title')}
-        actions={
-          <>
-            <Button variant="default" onClick={startNew}>
-              {t('header.new')}
-            </Button>
-            <Button
-              variant="default"
-              rightSection={
-                qrCount > 0 ? (
-                  <Badge color="red" variant="filled" circle={qrCount < 10} data-testid="qr-count">
-                    {qrCount}
-                  </Badge>
-                ) : null
-              }
-              onClick={() => setDialog('qr')}
-            >
-              {t('header.qr')}
-            </Button>
-            <Button variant="default" onClick={() => setDialog('drafts')}>
-              {t('header.drafts')}
-            </Button>
-            <Button component={Link} to={paths.dashboard.orders} variant="light">
-              {t('header.orders')}
-            </Button>
-          </>
-        }
-      />
+      <PageHeader title={t('title')} actions={narrow ? undefined : actions} />
+      {narrow && (
+        <Group gap="xs" mt={-8} mb="sm" data-testid="page-actions">
+          {actions}
+        </Group>
+      )}
       <div className={classes.layout}>
         <div className={classes.menu}>
           <ItemGrid items={gridItems} categories={init.categories} currency={currency} onPick={pick} />

@@ -16,9 +16,10 @@ export interface GridItem {
 
 /**
  * The left panel: category filter (All first), title search (case-insensitive; blank shows all) and
- * the item cards. One tap adds an item; an item with variants or addons opens the picker.
+ * the item cards. One tap adds an item; an item with variants or addons opens the picker. Memoised:
+ * a change to the cart re-renders none of it.
  */
-export function ItemGrid({
+export const ItemGrid = memo(function ItemGrid({
   items,
   categories,
   currency,
@@ -83,7 +84,7 @@ export function ItemGrid({
       )}
     </Stack>
   );
-}
+});
 
 /** One card; memoised so a tap that changes the cart re-renders no card. */
 const ItemCard = memo(function ItemCard({
