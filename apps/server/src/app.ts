@@ -45,8 +45,15 @@ import { createTablesService } from './modules/tables/tables.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
+import { createKitchenService } from './modules/kitchen/kitchen.service.ts';
+import { qrOrdersRoutes } from './modules/qrorders/qrorders.routes.ts';
+import { createQrOrdersService } from './modules/qrorders/qrorders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createTableOrdersService } from './modules/orders/table-orders.service.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { reservationsRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
@@ -190,7 +197,10 @@ export async function buildApp(opts: BuildOptions) {
       menuRoutes(typed, { menu: createMenuService(ctx) });
       customersRoutes(typed, { customers: createCustomersService(ctx) });
       reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
-      ordersRoutes(typed, { orders: createOrdersService(ctx) });
+      ordersRoutes(typed, { orders: createOrdersService(ctx), tableOrders: createTableOrdersService(ctx) });
+      invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
+      kitchenRoutes(typed, { kitchen: createKitchenService(ctx) });
+      qrOrdersRoutes(typed, { qrOrders: createQrOrdersService(ctx) });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },

@@ -47,3 +47,14 @@ export type InvoicesInit = z.infer<typeof invoicesInitResponse>;
 
 /** POST /invoices/orders {orderIds}: the orders (with their lines) a print preview shows. */
 export const invoiceOrdersResponse = z.object({ orders: z.array(orderResponse) });
+
+export const INVOICE_SEARCH_MAX = 100;
+const SEARCH_BLANK = 'Please type an invoice number, a name or a phone to search!';
+/** GET /invoices/search?q=: an invoice number (digits), or a guest's name or phone; trimmed. */
+export const invoiceSearchQuery = z.object({
+  q: z
+    .string({ error: SEARCH_BLANK })
+    .trim()
+    .min(1, { error: SEARCH_BLANK })
+    .max(INVOICE_SEARCH_MAX, { error: 'Value is too long!' }),
+});

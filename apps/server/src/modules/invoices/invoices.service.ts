@@ -1,12 +1,32 @@
 import crypto from 'node:crypto';
-import type { Emit } from '@comanda/core';
+import {
+  type DateRangeQuery,
+  type Emit,
+  type Invoice,
+  type InvoicesInit,
+  type Order,
+  addDays,
+  currencyDigits,
+  currencySymbol,
+  fromMinor,
+  rangeFor,
+  todayIn,
+  zonedWallTimeToInstant,
+} from '@comanda/core';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
+import { presentOrder } from '../orders/orders.presenter.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
+import { presentPrint, presentStore } from '../store/store.presenter.ts';
+import * as storeRepo from '../store/store.repo.ts';
+import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as repo from './invoices.repo.ts';
+
+const SEARCH_LIMIT = 50;
 
 /** The orders a bill pays and the figures it bills, all computed by the server. */
 export interface BillInput {
@@ -86,3 +106,101 @@ export async function invoiceFigures(tx: Tx, tenantId: number, invoiceId: number
     changeMinor: change,
   };
 }
+
+/** Invoices as the list answers them (SPEC §3 Invoice): with the orders they paid and their payments. */
+async function presentInvoices(tx: Tx, tenantId: number, rows: repo.InvoiceRow[]): Promise<Invoice[]> {
+  const ids = rows.map((r) => r.id);
+  const orders = await ordersRepo.ordersOfInvoices(tx, tenantId, ids);
+  const payments = await repo.paymentsOf(tx, tenantId, ids);
+  return rows.map((row) => {
+    const digits = currencyDigits(row.currency);
+    const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, digits));
+    return {
+      invoice_id: row.id,
+      created_at: row.createdAt.toISOString(),
+      currency: row.currency,
+      sub_total: fromMinor(row.subTotalMinor, digits),
+      tax_total: fromMinor(row.taxTotalMinor, digits),
+      total: fromMinor(row.totalMinor, digits),
+      table_id: row.tableId,
+      table_title: row.tableTitle,
+      floor: row.floor,
+      delivery_type: row.deliveryType,
+      customer_type: row.customerType,
+      customer_id: row.customerId,
+      name: row.customerName,
+      phone: row.customerPhone,
+      email: row.customerEmail,
+      orders: orders
+        .filter((o) => o.invoiceId === row.id)
+        .map((o) => ({ order_id: o.id, token_no: o.tokenNo, business_date: o.businessDate })),
+      payments: payments
+        .filter((p) => p.invoiceId === row.id)
+        .map((p) => ({
+          payment_type: p.paymentTypeTitle,
+          amount: fromMinor(p.amountMinor, digits),
+          tendered: money(p.tenderedMinor),
+          change: money(p.changeMinor),
+        })),
+    };
+  });
+}
+
+/** The invoices screen (SPEC §2 Invoices): list by store days, search, the orders a preview prints. */
+export function createInvoicesService(ctx: AppContext) {
+  const { database } = ctx;
+  return {
+    /** GET /invoices/init: what the screen filters and prints with. */
+    async init(tc: TenantContext): Promise<InvoicesInit> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const s = await storeRepo.getStoreSettings(tx, tc.tenantId);
+        const p = await storeRepo.getPrintSettings(tx, tc.tenantId);
+        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
+        return {
+          printSettings: presentPrint(p),
+          storeSettings: presentStore(s, timezone),
+          currency: {
+            code: s.currency,
+            symbol: currencySymbol(s.currency),
+            digits: currencyDigits(s.currency),
+          },
+        };
+      });
+    },
+
+    /** GET /invoices: the invoices of a date filter's days at the store (midnight to midnight, store time). */
+    async list(tc: TenantContext, query: DateRangeQuery) {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
+        const range = rangeFor(query.type, todayIn(timezone, ctx.now()), {
+          ...(query.from ? { from: query.from } : {}),
+          ...(query.to ? { to: query.to } : {}),
+        });
+        const from = zonedWallTimeToInstant(range.from, timezone);
+        const to = zonedWallTimeToInstant(addDays(range.to, 1), timezone);
+        const rows = await repo.listInvoicesBetween(tx, tc.tenantId, from, to);
+        return { invoices: await presentInvoices(tx, tc.tenantId, rows) };
+      });
+    },
+
+    /** GET /invoices/search: by number, or the guest's name or phone; newest first, at most 50. */
+    async search(tc: TenantContext, q: string) {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const rows = await repo.searchInvoices(tx, tc.tenantId, q, SEARCH_LIMIT);
+        return { invoices: await presentInvoices(tx, tc.tenantId, rows) };
+      });
+    },
+
+    /** POST /invoices/orders: the orders with their lines, for a print preview; another tenant's are 404. */
+    async orders(tc: TenantContext, ids: number[]): Promise<{ orders: Order[] }> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const rows = await ordersRepo.findOrders(tx, tc.tenantId, ids);
+        if (rows.length !== ids.length) throw fail('order_not_found');
+        const loaded = await ordersRepo.withItems(tx, tc.tenantId, rows);
+        return { orders: loaded.map((o) => presentOrder(o.order, o.items)) };
+      });
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

@@ -196,3 +196,26 @@ export async function readInvoice(app: TestApp, tenantId: number, invoiceId: num
     return { invoice, payments };
   });
 }
+
+/** Sends an order to the kitchen unpaid through POST /pos/create-order; answers its id and line ids. */
+export async function sendOrder(app: TestApp, s: Store, extra: Record<string, unknown> = {}) {
+  const res = await s.owner.client.post<{ orderId: number; tokenNo: number }>(
+    '/pos/create-order',
+    orderBody(s, extra),
+  );
+  if (res.status !== 200) throw new Error(`create-order answered ${res.status}`);
+  const { lines } = await readOrder(app, s.owner.tenantId, res.body.orderId);
+  return { orderId: res.body.orderId, tokenNo: res.body.tokenNo, lineIds: lines.map((l) => l.id) };
+}
+
+/** The body of POST /orders/complete-and-pay-order for the three-line cart (44.18 / 3.45 / 47.63). */
+export function payGroupBody(s: Store, orderIds: number[], extra: Record<string, unknown> = {}) {
+  return {
+    orderIds,
+    subTotal: 44.18,
+    taxTotal: 3.45,
+    total: 47.63,
+    payment: { paymentTypeId: s.cash },
+    ...extra,
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { orderItems, orders, tokenCounters } from '../../platform/db/schema.ts';
 
@@ -58,7 +58,7 @@ export async function insertOrderItems(tx: Tx, tenantId: number, orderId: number
   await tx.insert(orderItems).values(lines.map((line) => ({ ...line, tenantId, orderId })));
 }
 
-/** An order's figures: the sums of its lines'. */
+/** An order's figures: the sums of its lines', cancelled lines left out (they are never billed). */
 export async function orderTotals(tx: Tx, tenantId: number, orderId: number) {
   const [row] = await tx
     .select({
@@ -67,7 +67,13 @@ export async function orderTotals(tx: Tx, tenantId: number, orderId: number) {
       total: sql<number>`coalesce(sum(${orderItems.totalMinor}), 0)`.mapWith(Number),
     })
     .from(orderItems)
-    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId)));
+    .where(
+      and(
+        eq(orderItems.tenantId, tenantId),
+        eq(orderItems.orderId, orderId),
+        ne(orderItems.status, 'cancelled'),
+      ),
+    );
   return row ?? { net: 0, tax: 0, total: 0 };
 }
 
@@ -118,4 +124,91 @@ export async function withItems(tx: Tx, tenantId: number, rows: OrderRow[]) {
     else byOrder.set(item.orderId, [item]);
   }
   return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+}
+
+/** The open orders (sent, not completed, cancelled or paid), oldest first. */
+export function listOpenOrders(tx: Tx, tenantId: number): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.tenantId, tenantId), eq(orders.status, 'created'), eq(orders.paymentStatus, 'pending')),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+/**
+ * These orders of the tenant locked FOR UPDATE, taken in id order (two requests locking overlapping
+ * groups never deadlock); answered oldest first. A concurrent change waits here, then is re-read.
+ */
+export async function lockOrders(tx: Tx, tenantId: number, ids: number[]): Promise<OrderRow[]> {
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)))
+    .orderBy(asc(orders.id))
+    .for('update');
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+}
+
+/** One line of the tenant with its order, the order locked FOR UPDATE (its status decides what may change). */
+export async function lockItemWithOrder(tx: Tx, tenantId: number, itemId: number) {
+  const [item] = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.id, itemId)))
+    .limit(1);
+  if (!item) return undefined;
+  const [order] = await lockOrders(tx, tenantId, [item.orderId]);
+  return order ? { item, order } : undefined;
+}
+
+export async function setItemStatus(
+  tx: Tx,
+  tenantId: number,
+  itemId: number,
+  status: OrderItemRow['status'],
+) {
+  await tx
+    .update(orderItems)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.id, itemId)));
+}
+
+/** A line changed after the order was sent: the kitchen highlights the ticket. */
+export async function markChanged(tx: Tx, tenantId: number, orderId: number) {
+  await tx
+    .update(orders)
+    .set({ changedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)));
+}
+
+export async function setOrdersStatus(tx: Tx, tenantId: number, ids: number[], status: OrderRow['status']) {
+  await tx
+    .update(orders)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
+}
+
+/** Every line of these orders cancelled (a cancelled order bills nothing and leaves the kitchen). */
+export async function cancelItemsOf(tx: Tx, tenantId: number, orderIds: number[]) {
+  await tx
+    .update(orderItems)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(and(eq(orderItems.tenantId, tenantId), inArray(orderItems.orderId, orderIds)));
+}
+
+/** The orders these invoices paid, as the invoices list shows them. */
+export function ordersOfInvoices(tx: Tx, tenantId: number, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({
+      id: orders.id,
+      invoiceId: orders.invoiceId,
+      tokenNo: orders.tokenNo,
+      businessDate: orders.businessDate,
+    })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), inArray(orders.invoiceId, invoiceIds)))
+    .orderBy(asc(orders.id));
 }

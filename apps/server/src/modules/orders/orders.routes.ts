@@ -1,14 +1,24 @@
 import {
+  completeAndPaySchema,
   createOrderAndInvoiceSchema,
   createOrderSchema,
+  idParams,
   idempotencyHeaders,
+  messageSchema,
   orderCreatedResponse,
+  orderIdsSchema,
   orderInvoicedResponse,
+  orderPaidResponse,
+  orderSummaryResponse,
+  ordersInitResponse,
   posInitResponse,
+  tableOrdersResponse,
+  updateItemStatusSchema,
 } from '@comanda/core';
 import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
 import type { OrdersService } from './orders.service.ts';
+import type { TableOrdersService } from './table-orders.service.ts';
 
 const tags = ['pos'];
 const config = { access: { screen: 'pos' } } as const;
@@ -17,8 +27,9 @@ const config = { access: { screen: 'pos' } } as const;
  * /pos (SPEC §7 Dashboard and POS): the screen's data, taking an order, and taking and paying it.
  * The creating calls take an optional Idempotency-Key header: a repeat answers the first answer.
  */
-export function ordersRoutes(app: Api, deps: { orders: OrdersService }) {
+export function ordersRoutes(app: Api, deps: { orders: OrdersService; tableOrders: TableOrdersService }) {
   const { orders } = deps;
+  tableOrdersRoutes(app, deps.tableOrders);
 
   app.get(
     '/pos/init',
@@ -54,5 +65,70 @@ export function ordersRoutes(app: Api, deps: { orders: OrdersService }) {
     },
     async (request) =>
       orders.createOrderAndInvoice(tenantContext(request), request.body, request.headers['idempotency-key']),
+  );
+}
+
+const tableTags = ['orders'];
+const tableConfig = { access: { screen: 'orders' } } as const;
+const done = { 200: messageSchema, ...errorResponses };
+
+/** /orders (SPEC §7 Orders and kitchen): the table-orders screen. Ids of another tenant answer 404. */
+function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
+  const config = tableConfig;
+  const tags = tableTags;
+
+  app.get(
+    '/orders',
+    { schema: { tags, response: { 200: tableOrdersResponse, ...errorResponses } }, config },
+    async (request) => tableOrders.list(tenantContext(request)),
+  );
+
+  app.get(
+    '/orders/init',
+    { schema: { tags, response: { 200: ordersInitResponse, ...errorResponses } }, config },
+    async (request) => tableOrders.init(tenantContext(request)),
+  );
+
+  app.post(
+    '/orders/update-status/:id',
+    { schema: { tags, params: idParams, body: updateItemStatusSchema, response: done }, config },
+    async (request) =>
+      tableOrders.updateItemStatus(tenantContext(request), request.params.id, request.body.status),
+  );
+
+  app.post(
+    '/orders/cancel',
+    { schema: { tags, body: orderIdsSchema, response: done }, config },
+    async (request) => tableOrders.cancel(tenantContext(request), request.body.orderIds),
+  );
+
+  app.post(
+    '/orders/complete',
+    { schema: { tags, body: orderIdsSchema, response: done }, config },
+    async (request) => tableOrders.complete(tenantContext(request), request.body.orderIds),
+  );
+
+  app.post(
+    '/orders/complete-order-payment-summary',
+    {
+      schema: { tags, body: orderIdsSchema, response: { 200: orderSummaryResponse, ...errorResponses } },
+      config,
+    },
+    async (request) => tableOrders.summary(tenantContext(request), request.body.orderIds),
+  );
+
+  app.post(
+    '/orders/complete-and-pay-order',
+    {
+      schema: {
+        tags,
+        headers: idempotencyHeaders,
+        body: completeAndPaySchema,
+        response: { 200: orderPaidResponse, ...errorResponses },
+      },
+      config,
+    },
+    async (request) =>
+      tableOrders.completeAndPay(tenantContext(request), request.body, request.headers['idempotency-key']),
   );
 }

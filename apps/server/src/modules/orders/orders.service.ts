@@ -28,6 +28,7 @@ import { byItem, presentItem } from '../menu/menu.presenter.ts';
 import * as menuRepo from '../menu/menu.repo.ts';
 import { presentPrint, presentStore } from '../store/store.presenter.ts';
 import * as storeRepo from '../store/store.repo.ts';
+import { acceptQrOrder } from '../qrorders/qrorders.service.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
@@ -166,15 +167,24 @@ export function createOrdersService(ctx: AppContext) {
       if (!row) throw fail('customer_not_found');
       customer = { id: row.id, name: row.name, phone: row.phone, email: row.email };
     }
-    const table = input.tableId === null ? null : await tablesRepo.findTable(tx, tc.tenantId, input.tableId);
+    // Only a dine-in order sits at a table: a takeaway or delivery order keeps none (docs/orders.md).
+    const table =
+      input.tableId === null || input.deliveryType !== 'dinein'
+        ? null
+        : await tablesRepo.findTable(tx, tc.tenantId, input.tableId);
     if (table === undefined) throw fail('table_not_found');
+    // A cart loaded from a QR order accepts it (a walk-in order copies its diner); taken or cancelled meanwhile: refused.
+    const qr =
+      input.selectedQrOrderItem === null
+        ? null
+        : await acceptQrOrder(tx, tc.tenantId, emit, input.selectedQrOrderItem);
 
     const snapshot = {
       deliveryType: input.deliveryType,
       customerType: input.customerType,
       customerId: customer?.id ?? null,
-      customerName: customer?.name ?? null,
-      customerPhone: customer?.phone ?? null,
+      customerName: customer?.name ?? qr?.row.customerName ?? null,
+      customerPhone: customer?.phone ?? (qr?.row.customerPhone || null),
       customerEmail: customer?.email ?? null,
       tableId: table?.id ?? null,
       tableTitle: table?.title ?? null,
@@ -190,12 +200,13 @@ export function createOrdersService(ctx: AppContext) {
       businessDate,
       tokenNo,
       currency,
-      source: 'pos',
+      source: qr ? 'qr' : 'pos',
       ...orderSnapshot,
       createdBy: tc.userId,
     });
     if (!inserted) throw new OrderUuidRace();
     await repo.insertOrderItems(tx, tc.tenantId, inserted.id, priced.rows);
+    await qr?.link(inserted.id);
     await audit(tx, tc, {
       action: 'order.create',
       targetType: 'order',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
@@ -34,4 +34,16 @@ export async function storeResponse(tx: Tx, tenantId: number, key: string, respo
     .update(idempotencyKeys)
     .set({ response: sql`${JSON.stringify(response)}::jsonb` })
     .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
+}
+
+/** Forgets the tenant's keys older than `days`: their requests can no longer be retried as such. */
+export async function deleteExpired(tx: Tx, tenantId: number, days: number) {
+  await tx
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.tenantId, tenantId),
+        lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    );
 }

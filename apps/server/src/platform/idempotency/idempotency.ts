@@ -3,6 +3,15 @@ import type { Tx } from '../db/client.ts';
 import { fail } from '../errors.ts';
 import * as repo from './idempotency.repo.ts';
 
+/**
+ * How long a key's answer is kept: longer than any client retries, the offline POS's queue included.
+ * A request retried later still creates nothing new: orders are also found by their UUID.
+ */
+export const KEY_RETENTION_DAYS = 7;
+// Each tenant's expired keys are swept at most once an hour per node, within a request that claims a key.
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const lastSweep = new Map<number, number>();
+
 // Request bodies are a few levels deep; anything deeper is refused rather than recursed into.
 const MAX_DEPTH = 16;
 
@@ -46,5 +55,9 @@ export async function once<T>(
   }
   const answer = await work();
   await repo.storeResponse(tx, tenantId, key, answer);
+  if (Date.now() - (lastSweep.get(tenantId) ?? 0) > SWEEP_EVERY_MS) {
+    lastSweep.set(tenantId, Date.now());
+    await repo.deleteExpired(tx, tenantId, KEY_RETENTION_DAYS);
+  }
   return { answer, replayed: false };
 }

@@ -49,3 +49,6 @@ ALTER TABLE qr_orders FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON qr_orders
   USING (tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::bigint);
 GRANT SELECT, INSERT, UPDATE, DELETE ON qr_orders TO comanda_app;
+
+-- Idempotency keys are kept for a week (platform/idempotency): the sweep finds a tenant's old ones here.
+CREATE INDEX idempotency_keys_created_idx ON idempotency_keys (tenant_id, created_at);

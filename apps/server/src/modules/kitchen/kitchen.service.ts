@@ -1,0 +1,116 @@
+import {
+  type KitchenTickets,
+  ORDER_ITEM_STATUS_UPDATED,
+  type kitchenItemStatusSchema,
+  type kitchenSettingsSchema,
+} from '@comanda/core';
+import type { z } from 'zod';
+import { audit } from '../../platform/audit.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fail } from '../../platform/errors.ts';
+import { presentOrder } from '../orders/orders.presenter.ts';
+import type { OrderItemRow } from '../orders/orders.repo.ts';
+import { withItems } from '../orders/orders.repo.ts';
+import * as repo from './kitchen.repo.ts';
+
+const isOpen = (line: OrderItemRow) => line.status === 'created' || line.status === 'preparing';
+
+/** What is still to make across the tickets, by item and variant (titles as sold), most first. */
+function allDay(lines: OrderItemRow[]): KitchenTickets['allDay'] {
+  const byKey = new Map<string, KitchenTickets['allDay'][number]>();
+  for (const line of lines.filter(isOpen)) {
+    const key = JSON.stringify([line.itemId ?? line.itemTitle, line.variantTitle]);
+    const found = byKey.get(key);
+    if (found) found.quantity += line.quantity;
+    else
+      byKey.set(key, {
+        item_id: line.itemId,
+        item_title: line.itemTitle,
+        variant_title: line.variantTitle,
+        quantity: line.quantity,
+      });
+  }
+  return [...byKey.values()].sort(
+    (a, b) => b.quantity - a.quantity || a.item_title.localeCompare(b.item_title),
+  );
+}
+
+/** The kitchen display (SPEC §2 Kitchen, §4): tickets, item steps, bump and recall, timer thresholds. */
+export function createKitchenService(ctx: AppContext) {
+  const { database } = ctx;
+
+  return {
+    /** GET /kitchen: polled by every kitchen screen, so a handful of small reads. */
+    async tickets(tc: TenantContext): Promise<KitchenTickets> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const tickets = await withItems(tx, tc.tenantId, await repo.listTickets(tx, tc.tenantId));
+        const settings = await repo.getThresholds(tx, tc.tenantId);
+        const bumped = await repo.lastBumped(tx, tc.tenantId);
+        return {
+          orders: tickets.map((t) => presentOrder(t.order, t.items)),
+          allDay: allDay(tickets.flatMap((t) => t.items)),
+          settings,
+          now: ctx.now().toISOString(),
+          lastBumped: bumped ? { orderId: bumped.id, token_no: bumped.tokenNo } : null,
+        };
+      });
+    },
+
+    /** POST /kitchen/{id}: 'Start Making' (created → preparing) or 'Complete' (preparing → completed). */
+    async setItemStatus(tc: TenantContext, itemId: number, input: z.output<typeof kitchenItemStatusSchema>) {
+      await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const item = await repo.findItem(tx, tc.tenantId, itemId);
+        if (!item) throw fail('order_item_not_found');
+        if (item.orderStatus === 'cancelled') throw fail('order_not_open');
+        const from = input.status === 'preparing' ? 'created' : 'preparing';
+        if (!(await repo.moveItem(tx, tc.tenantId, itemId, from, input.status)))
+          throw fail('order_item_moved_on');
+        emit('order_update', { orderId: item.orderId });
+      });
+      return { message: ORDER_ITEM_STATUS_UPDATED };
+    },
+
+    /** POST /kitchen/orders/{id}/bump: the whole ticket made with one tap. */
+    async bump(tc: TenantContext, orderId: number) {
+      await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const status = await repo.findOrderStatus(tx, tc.tenantId, orderId);
+        if (status === undefined) throw fail('order_not_found');
+        if (status === 'cancelled') throw fail('order_not_open');
+        const moved = await repo.moveOrderItems(tx, tc.tenantId, orderId, repo.OPEN_LINE, 'completed');
+        if (moved === 0) throw fail('order_item_moved_on');
+        await repo.setBumpedAt(tx, tc.tenantId, orderId, ctx.now());
+        emit('order_update', { orderId });
+      });
+      return { message: 'Ticket bumped!' };
+    },
+
+    /** POST /kitchen/recall: the last bumped ticket comes back, its made lines in preparation again. */
+    async recall(tc: TenantContext) {
+      await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const last = await repo.lastBumped(tx, tc.tenantId, { forUpdate: true });
+        if (!last) throw fail('nothing_to_recall');
+        await repo.moveOrderItems(tx, tc.tenantId, last.id, ['completed'], 'preparing');
+        await repo.setBumpedAt(tx, tc.tenantId, last.id, null);
+        emit('order_update', { orderId: last.id });
+      });
+      return { message: 'Ticket recalled!' };
+    },
+
+    /** POST /kitchen/settings: when a ticket's timer turns amber and red. */
+    async saveSettings(tc: TenantContext, input: z.output<typeof kitchenSettingsSchema>) {
+      await database.inTenant(tc.tenantId, async (tx, emit) => {
+        await repo.setThresholds(tx, tc.tenantId, input);
+        await audit(tx, tc, {
+          action: 'store.kitchen_settings',
+          targetType: 'store_settings',
+          details: input,
+        });
+        emit('store_updated', {});
+      });
+      return { message: 'Kitchen settings saved!' };
+    },
+  };
+}
+
+export type KitchenService = ReturnType<typeof createKitchenService>;

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { KitchenTickets, Order, OrderCreated } from '@comanda/core';
+import { orders } from '../../platform/db/schema.ts';
+import {
+  type TestApp,
+  auditActions,
+  connectSocket,
+  createColleague,
+  next,
+  record,
+  startTestApp,
+} from '../../../test/harness.ts';
+import { type Store, createStore, orderBody, payBody, readOrder } from '../orders/orders.fixtures.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+/** A fresh store (its own tickets only) and a cook signed in with the KITCHEN scope. */
+async function kitchen() {
+  const store = await createStore(app);
+  const cook = await createColleague(app, store.owner, { scopes: ['KITCHEN'] });
+  const tickets = async () => {
+    const res = await cook.client.get<KitchenTickets>('/kitchen');
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const send = async (s: Store = store, extra: Record<string, unknown> = {}) => {
+    const res = await s.owner.client.post<OrderCreated>('/pos/create-order', orderBody(s, extra));
+    expect(res.status).toBe(200);
+    return res.body.orderId;
+  };
+  return { store, cook, tickets, send };
+}
+
+const lineIds = (order: Order | undefined) => (order?.items ?? []).map((i) => i.id);
+
+describe('GET /kitchen', () => {
+  it('shows a sent order with the all-day counts, and lets it go once every line is made', async () => {
+    const { cook, tickets, send } = await kitchen();
+    const empty = await tickets();
+    expect(empty.orders).toEqual([]);
+    expect(empty.allDay).toEqual([]);
+    expect(empty.settings).toEqual({ warnMinutes: 5, lateMinutes: 8 });
+    expect(empty.lastBumped).toBeNull();
+    expect(Number.isNaN(Date.parse(empty.now))).toBe(false);
+
+    const first = await send();
+    const second = await send();
+    const shown = await tickets();
+    expect(shown.orders.map((o) => o.id)).toEqual([first, second]);
+    expect(shown.orders[0]?.items.map((i) => [i.item_title, i.variant_title, i.quantity, i.status])).toEqual([
+      ['Burger', 'Large', 2, 'created'],
+      ['Soda', null, 3, 'created'],
+      ['Water', null, 1, 'created'],
+    ]);
+    expect(shown.allDay.map((a) => [a.item_title, a.variant_title, a.quantity])).toEqual([
+      ['Soda', null, 6],
+      ['Burger', 'Large', 4],
+      ['Water', null, 2],
+    ]);
+
+    // Start Making, then Complete, every line of the first ticket.
+    for (const id of lineIds(shown.orders[0])) {
+      const started = await cook.client.post(`/kitchen/${id}`, { status: 'preparing' });
+      expect(started).toMatchObject({
+        status: 200,
+        body: { message: 'Order Item status successfully updated!' },
+      });
+    }
+    const preparing = await tickets();
+    expect(preparing.orders[0]?.items.map((i) => i.status)).toEqual(['preparing', 'preparing', 'preparing']);
+    // Lines in preparation are still to make.
+    expect(preparing.allDay.find((a) => a.item_title === 'Soda')?.quantity).toBe(6);
+    for (const id of lineIds(shown.orders[0]))
+      expect((await cook.client.post(`/kitchen/${id}`, { status: 'completed' })).status).toBe(200);
+
+    const after = await tickets();
+    expect(after.orders.map((o) => o.id)).toEqual([second]);
+    expect(after.allDay.map((a) => [a.item_title, a.quantity])).toEqual([
+      ['Soda', 3],
+      ['Burger', 2],
+      ['Water', 1],
+    ]);
+  });
+
+  it('shows an order paid at the POS until it is made', async () => {
+    const { store, cook, tickets } = await kitchen();
+    const paid = await store.owner.client.post<{ orderId: number }>(
+      '/pos/create-order-and-invoice',
+      payBody(store),
+    );
+    expect(paid.status).toBe(200);
+    const shown = await tickets();
+    expect(shown.orders.map((o) => [o.id, o.payment_status])).toEqual([[paid.body.orderId, 'paid']]);
+    expect((await cook.client.post(`/kitchen/orders/${paid.body.orderId}/bump`)).status).toBe(200);
+    expect((await tickets()).orders).toEqual([]);
+  });
+
+  it('leaves out a cancelled order', async () => {
+    const { store, tickets, send } = await kitchen();
+    const id = await send();
+    await app.database.inTenant(store.owner.tenantId, (tx) =>
+      tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, id)),
+    );
+    expect((await tickets()).orders).toEqual([]);
+  });
+});
+
+describe('POST /kitchen/{id}', () => {
+  it('answers the second of two cooks tapping the same step with 409, and a skipped step too', async () => {
+    const { store, cook, tickets, send } = await kitchen();
+    const orderId = await send();
+    const [line, other] = lineIds((await tickets()).orders[0]);
+    const second = await createColleague(app, store.owner, { scopes: ['KITCHEN_DISPLAY'] });
+
+    expect((await cook.client.post(`/kitchen/${line}`, { status: 'preparing' })).status).toBe(200);
+    const late = await second.client.post(`/kitchen/${line}`, { status: 'preparing' });
+    expect(late).toMatchObject({ status: 409, body: { code: 'order_item_moved_on' } });
+    // Complete straight from created is not a kitchen step.
+    const skipped = await cook.client.post(`/kitchen/${other}`, { status: 'completed' });
+    expect(skipped).toMatchObject({ status: 409, body: { code: 'order_item_moved_on' } });
+
+    const { lines } = await readOrder(app, store.owner.tenantId, orderId);
+    expect(lines.map((l) => l.status)).toEqual(['preparing', 'created', 'created']);
+  });
+
+  it('refuses other statuses, unknown and foreign items, and a cancelled order, changing nothing', async () => {
+    const { store, cook, tickets, send } = await kitchen();
+    const other = await kitchen();
+    const orderId = await send();
+    const [line] = lineIds((await tickets()).orders[0]);
+    const foreignOrder = await other.send();
+    const [foreign] = lineIds((await other.tickets()).orders[0]);
+    // Each kitchen sees its own open tickets only.
+    expect((await tickets()).orders.map((o) => o.id)).toEqual([orderId]);
+    expect((await other.tickets()).orders.map((o) => o.id)).toEqual([foreignOrder]);
+
+    const bad = await cook.client.post(`/kitchen/${line}`, { status: 'delivered' });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'Please select a valid status!' } });
+    expect((await cook.client.post(`/kitchen/${foreign}`, { status: 'preparing' })).body).toMatchObject({
+      code: 'order_item_not_found',
+    });
+    expect((await cook.client.post('/kitchen/999999999', { status: 'preparing' })).status).toBe(404);
+
+    await app.database.inTenant(store.owner.tenantId, (tx) =>
+      tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId)),
+    );
+    const closed = await cook.client.post(`/kitchen/${line}`, { status: 'preparing' });
+    expect(closed).toMatchObject({ status: 409, body: { code: 'order_not_open' } });
+
+    expect((await readOrder(app, store.owner.tenantId, orderId)).lines.map((l) => l.status)).toEqual([
+      'created',
+      'created',
+      'created',
+    ]);
+    expect(
+      (await readOrder(app, other.store.owner.tenantId, foreignOrder)).lines.map((l) => l.status),
+    ).toEqual(['created', 'created', 'created']);
+  });
+});
+
+describe('bump and recall', () => {
+  it('bumps a whole ticket, and recall brings back the latest bumped one', async () => {
+    const { store, cook, tickets, send } = await kitchen();
+    const first = await send();
+    const second = await send();
+    const [line] = lineIds((await tickets()).orders[0]);
+    expect((await cook.client.post(`/kitchen/${line}`, { status: 'preparing' })).status).toBe(200);
+
+    const bumped = await cook.client.post(`/kitchen/orders/${first}/bump`);
+    expect(bumped).toMatchObject({ status: 200, body: { message: 'Ticket bumped!' } });
+    expect((await readOrder(app, store.owner.tenantId, first)).lines.map((l) => l.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
+    expect((await cook.client.post(`/kitchen/orders/${second}/bump`)).status).toBe(200);
+    let shown = await tickets();
+    expect(shown.orders).toEqual([]);
+    const secondToken = (await readOrder(app, store.owner.tenantId, second)).order?.tokenNo;
+    expect(shown.lastBumped).toEqual({ orderId: second, token_no: secondToken });
+
+    // Nothing left to make on a bumped ticket.
+    const again = await cook.client.post(`/kitchen/orders/${second}/bump`);
+    expect(again).toMatchObject({ status: 409, body: { code: 'order_item_moved_on' } });
+
+    const recalled = await cook.client.post('/kitchen/recall');
+    expect(recalled).toMatchObject({ status: 200, body: { message: 'Ticket recalled!' } });
+    shown = await tickets();
+    expect(shown.orders.map((o) => o.id)).toEqual([second]);
+    expect(shown.orders[0]?.items.map((i) => i.status)).toEqual(['preparing', 'preparing', 'preparing']);
+    expect(shown.lastBumped?.orderId).toBe(first);
+
+    expect((await cook.client.post('/kitchen/recall')).status).toBe(200);
+    expect((await tickets()).orders.map((o) => o.id)).toEqual([first, second]);
+    const none = await cook.client.post('/kitchen/recall');
+    expect(none).toMatchObject({ status: 404, body: { code: 'nothing_to_recall' } });
+  });
+
+  it("answers 404 for another tenant's order and recalls only the tenant's own tickets", async () => {
+    const { cook, tickets, send } = await kitchen();
+    const other = await kitchen();
+    const foreign = await other.send();
+    expect((await other.cook.client.post(`/kitchen/orders/${foreign}/bump`)).status).toBe(200);
+
+    const res = await cook.client.post(`/kitchen/orders/${foreign}/bump`);
+    expect(res).toMatchObject({ status: 404, body: { code: 'order_not_found' } });
+    await send();
+    expect((await cook.client.post('/kitchen/recall')).status).toBe(404);
+    expect((await tickets()).lastBumped).toBeNull();
+    expect((await other.tickets()).lastBumped?.orderId).toBe(foreign);
+  });
+});
+
+describe('POST /kitchen/settings', () => {
+  it('saves the thresholds for the owner, audited', async () => {
+    const { store, tickets } = await kitchen();
+    const res = await store.owner.client.post('/kitchen/settings', { warnMinutes: 6, lateMinutes: 10 });
+    expect(res).toMatchObject({ status: 200, body: { message: 'Kitchen settings saved!' } });
+    expect((await tickets()).settings).toEqual({ warnMinutes: 6, lateMinutes: 10 });
+    expect(await auditActions(app, store.owner.tenantId)).toContain('store.kitchen_settings');
+  });
+
+  const refused: [string, Record<string, unknown>, string][] = [
+    ['red not after amber', { warnMinutes: 8, lateMinutes: 8 }, 'The red threshold must be later'],
+    ['zero', { warnMinutes: 0, lateMinutes: 8 }, 'Please provide minutes between 1 and 240!'],
+    ['a fraction', { warnMinutes: 2.5, lateMinutes: 8 }, 'Please provide minutes between 1 and 240!'],
+    ['too many', { warnMinutes: 5, lateMinutes: 241 }, 'Please provide minutes between 1 and 240!'],
+    ['nothing', {}, 'Please provide minutes between 1 and 240!'],
+  ];
+  for (const [name, body, message] of refused) {
+    it(`refuses ${name} with 400 and saves nothing`, async () => {
+      const { store, tickets } = await kitchen();
+      const res = await store.owner.client.post<{ message: string }>('/kitchen/settings', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(message);
+      expect((await tickets()).settings).toEqual({ warnMinutes: 5, lateMinutes: 8 });
+    });
+  }
+
+  it('answers 403 to a kitchen-only colleague and saves nothing', async () => {
+    const { cook, tickets } = await kitchen();
+    const res = await cook.client.post('/kitchen/settings', { warnMinutes: 6, lateMinutes: 10 });
+    expect(res.status).toBe(403);
+    expect((await tickets()).settings).toEqual({ warnMinutes: 5, lateMinutes: 8 });
+  });
+});
+
+describe('access', () => {
+  it('answers 401 without a session and 403 to a cashier without a kitchen scope', async () => {
+    const { store, tickets, send } = await kitchen();
+    const orderId = await send();
+    const [line] = lineIds((await tickets()).orders[0]);
+    const cashier = await createColleague(app, store.owner, { scopes: ['POS'] });
+    for (const c of [app.client(), cashier.client]) {
+      const expected = c === cashier.client ? 403 : 401;
+      expect((await c.get('/kitchen')).status).toBe(expected);
+      expect((await c.post(`/kitchen/${line}`, { status: 'preparing' })).status).toBe(expected);
+      expect((await c.post(`/kitchen/orders/${orderId}/bump`)).status).toBe(expected);
+      expect((await c.post('/kitchen/recall')).status).toBe(expected);
+    }
+    expect((await readOrder(app, store.owner.tenantId, orderId)).lines.map((l) => l.status)).toEqual([
+      'created',
+      'created',
+      'created',
+    ]);
+  });
+});
+
+describe('realtime', () => {
+  it("sends new_order and order_update to the tenant's kitchen screens only", async () => {
+    const { cook, tickets, send } = await kitchen();
+    const other = await kitchen();
+    const { socket } = await connectSocket(app, cook.client);
+    const { socket: foreign } = await connectSocket(app, other.cook.client);
+    const foreignNew = record(foreign, 'new_order');
+    const foreignUpdate = record(foreign, 'order_update');
+
+    const created = next(socket, 'new_order');
+    const orderId = await send();
+    expect(await created).toEqual({ orderId });
+    const [line] = lineIds((await tickets()).orders[0]);
+    const updated = next(socket, 'order_update');
+    expect((await cook.client.post(`/kitchen/${line}`, { status: 'preparing' })).status).toBe(200);
+    expect(await updated).toEqual({ orderId });
+
+    // The other tenant's own order, sent after: once its screen has that, ours would have come first.
+    const control = next(foreign, 'new_order');
+    const foreignOrder = await other.send();
+    expect(await control).toEqual({ orderId: foreignOrder });
+    expect(foreignNew).toEqual([{ orderId: foreignOrder }]);
+    expect(foreignUpdate).toEqual([]);
+  });
+});

@@ -1,0 +1,252 @@
+import {
+  DINE_OUT_GROUP,
+  type Emit,
+  ORDER_ITEM_STATUS_UPDATED,
+  type OrderPaid,
+  type OrderSummary,
+  type OrdersInit,
+  type TableGroup,
+  type TableOrders,
+  type completeAndPaySchema,
+  currencyDigits,
+  currencySymbol,
+  fromMinor,
+  toMinor,
+  type updateItemStatusSchema,
+} from '@comanda/core';
+import type { z } from 'zod';
+import { audit } from '../../platform/audit.ts';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { fail, invalid } from '../../platform/errors.ts';
+import { once } from '../../platform/idempotency/idempotency.ts';
+import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
+import * as customersRepo from '../customers/customers.repo.ts';
+import { billOrders } from '../invoices/invoices.service.ts';
+import { presentPrint, presentStore } from '../store/store.presenter.ts';
+import * as storeRepo from '../store/store.repo.ts';
+import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import { billableFigures, presentOrder } from './orders.presenter.ts';
+import * as repo from './orders.repo.ts';
+
+type PayInput = z.output<typeof completeAndPaySchema>;
+type ItemStatus = z.output<typeof updateItemStatusSchema>['status'];
+
+const ORDER_PAID = 'Order completed and paid!';
+const ORDERS_CANCELLED = 'Orders cancelled!';
+const ORDERS_COMPLETED = 'Orders completed!';
+
+/**
+ * The open orders of a group, locked FOR UPDATE: every id must be the tenant's (404, nothing changed)
+ * and open, that is sent and neither completed, cancelled nor paid (409). A concurrent pay or cancel
+ * waits on the locks and then finds the orders closed.
+ */
+async function lockOpen(tx: Tx, tenantId: number, ids: number[]) {
+  const rows = await repo.lockOrders(tx, tenantId, ids);
+  if (rows.length !== ids.length) throw fail('order_not_found');
+  if (rows.some((o) => o.paymentStatus === 'paid')) throw fail('order_already_paid');
+  if (rows.some((o) => o.status !== 'created')) throw fail('order_not_open');
+  return rows;
+}
+
+/** What a group of orders bills: the sums of their non-cancelled lines, in the orders' one currency. */
+function groupBill(loaded: Awaited<ReturnType<typeof repo.withItems>>) {
+  const currency = loaded[0]?.order.currency ?? '';
+  if (loaded.some((o) => o.order.currency !== currency))
+    throw invalid('These orders were taken in different currencies! Pay them one by one.');
+  const figures = billableFigures(loaded.flatMap((o) => o.items));
+  return { currency, figures, digits: currencyDigits(currency) };
+}
+
+/** Table orders (SPEC §2 Orders): the open orders by table, item statuses, cancel, complete, pay. */
+export function createTableOrdersService(ctx: AppContext) {
+  const { database } = ctx;
+
+  /** Closes a group as cancelled or completed, with its audit row and one event per order. */
+  async function close(tc: TenantContext, ids: number[], status: 'cancelled' | 'completed') {
+    await database.inTenant(tc.tenantId, async (tx, emit) => {
+      const rows = await lockOpen(tx, tc.tenantId, ids);
+      await repo.setOrdersStatus(tx, tc.tenantId, ids, status);
+      if (status === 'cancelled') await repo.cancelItemsOf(tx, tc.tenantId, ids);
+      for (const order of rows) {
+        await audit(tx, tc, {
+          action: status === 'cancelled' ? 'order.cancel' : 'order.complete',
+          targetType: 'order',
+          targetId: order.id,
+          details: { tokenNo: order.tokenNo, businessDate: order.businessDate, group: ids },
+        });
+        emit('order_update', { orderId: order.id });
+      }
+    });
+    return { message: status === 'cancelled' ? ORDERS_CANCELLED : ORDERS_COMPLETED };
+  }
+
+  /**
+   * Pays a group at the server's figures with the POS's billOrders: the guest and table of the oldest
+   * order, the customer of the oldest order that has one.
+   */
+  async function pay(tx: Tx, tc: TenantContext, emit: Emit, input: PayInput): Promise<OrderPaid> {
+    const loaded = await repo.withItems(tx, tc.tenantId, await lockOpen(tx, tc.tenantId, input.orderIds));
+    const { currency, figures, digits } = groupBill(loaded);
+    if (loaded.every((o) => o.items.every((i) => i.status === 'cancelled'))) throw fail('nothing_to_pay');
+    const client = [input.subTotal, input.taxTotal, input.total].map((v) => toMinor(v, digits));
+    const pricesChanged =
+      client[0] !== figures.net || client[1] !== figures.tax || client[2] !== figures.total;
+
+    let tenderedMinor: number | null = null;
+    if (input.payment.tendered !== null) {
+      tenderedMinor = toMinor(input.payment.tendered, digits);
+      if (tenderedMinor === null) throw invalid('Please provide a valid tendered amount!');
+    }
+    const first = loaded[0]?.order;
+    if (!first) throw fail('order_not_found');
+    const guest = loaded.find((o) => o.order.customerId !== null)?.order;
+    const email = guest?.customerId
+      ? ((await customersRepo.findCustomer(tx, tc.tenantId, guest.customerId))?.email ?? null)
+      : null;
+    const bill = await billOrders(tx, tc, emit, {
+      orderIds: input.orderIds,
+      totals: figures,
+      currency,
+      snapshot: {
+        deliveryType: first.deliveryType,
+        customerType: guest ? 'CUSTOMER' : 'WALKIN',
+        customerId: guest?.customerId ?? null,
+        customerName: guest?.customerName ?? null,
+        customerPhone: guest?.customerPhone ?? null,
+        customerEmail: email,
+        tableId: first.tableId,
+        tableTitle: first.tableTitle,
+        floor: first.floor,
+      },
+      payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
+    });
+    return {
+      message: ORDER_PAID,
+      invoiceId: bill.invoiceId,
+      subTotal: fromMinor(figures.net, digits),
+      taxTotal: fromMinor(figures.tax, digits),
+      total: fromMinor(figures.total, digits),
+      change: bill.changeMinor === null ? null : fromMinor(bill.changeMinor, digits),
+      pricesChanged,
+    };
+  }
+
+  return {
+    /** GET /orders: the open orders grouped by table, or in the one group without a table. */
+    async list(tc: TenantContext): Promise<TableOrders> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const loaded = await repo.withItems(tx, tc.tenantId, await repo.listOpenOrders(tx, tc.tenantId));
+        // Orders come oldest first, so a group is created at its oldest order.
+        const groups = new Map<string, TableGroup>();
+        for (const { order, items } of loaded) {
+          const atTable = order.deliveryType === 'dinein' && order.tableId !== null;
+          const key = atTable ? `table-${order.tableId}` : 'dine-out';
+          let group = groups.get(key);
+          if (!group) {
+            group = {
+              key,
+              table_id: atTable ? order.tableId : null,
+              table_title: atTable ? order.tableTitle : DINE_OUT_GROUP,
+              floor: atTable ? order.floor : null,
+              orders: [],
+              order_ids: [],
+            };
+            groups.set(key, group);
+          }
+          group.orders.push(presentOrder(order, items));
+          group.order_ids.push(order.id);
+        }
+        return { groups: [...groups.values()] };
+      });
+    },
+
+    /** GET /orders/init: what the screen prints and pays with. */
+    async init(tc: TenantContext): Promise<OrdersInit> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const s = await storeRepo.getStoreSettings(tx, tc.tenantId);
+        const p = await storeRepo.getPrintSettings(tx, tc.tenantId);
+        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
+        const paymentTypes = await catalogueRepo.listPaymentTypes(tx, tc.tenantId);
+        return {
+          printSettings: presentPrint(p),
+          storeSettings: presentStore(s, timezone),
+          paymentTypes: paymentTypes
+            .filter((t) => t.isActive)
+            .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive })),
+          currency: {
+            code: s.currency,
+            symbol: currencySymbol(s.currency),
+            digits: currencyDigits(s.currency),
+          },
+        };
+      });
+    },
+
+    /**
+     * POST /orders/update-status/:id: any settable status directly (SPEC §4), on lines of open orders
+     * only. A cancelled line marks its order changed (the kitchen highlights the ticket) and is audited.
+     */
+    async updateItemStatus(tc: TenantContext, itemId: number, status: ItemStatus) {
+      await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const found = await repo.lockItemWithOrder(tx, tc.tenantId, itemId);
+        if (!found) throw fail('order_item_not_found');
+        const { item, order } = found;
+        if (order.status !== 'created' || order.paymentStatus !== 'pending') throw fail('order_not_open');
+        await repo.setItemStatus(tx, tc.tenantId, item.id, status);
+        if (status === 'cancelled' && item.status !== 'cancelled') {
+          await repo.markChanged(tx, tc.tenantId, order.id);
+          await audit(tx, tc, {
+            action: 'order_item.cancel',
+            targetType: 'order_item',
+            targetId: item.id,
+            details: { orderId: order.id, tokenNo: order.tokenNo, item: item.itemTitle, from: item.status },
+          });
+        }
+        emit('order_update', { orderId: order.id });
+      });
+      return { message: ORDER_ITEM_STATUS_UPDATED };
+    },
+
+    /** POST /orders/cancel: the orders and all their lines cancelled. */
+    cancel: (tc: TenantContext, ids: number[]) => close(tc, ids, 'cancelled'),
+
+    /** POST /orders/complete: the orders completed; their payment stays pending. */
+    complete: (tc: TenantContext, ids: number[]) => close(tc, ids, 'completed'),
+
+    /** POST /orders/complete-order-payment-summary: the bill the group would get, changing nothing. */
+    async summary(tc: TenantContext, ids: number[]): Promise<OrderSummary> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const loaded = await repo.withItems(tx, tc.tenantId, await lockOpen(tx, tc.tenantId, ids));
+        const { currency, figures, digits } = groupBill(loaded);
+        return {
+          subtotal: fromMinor(figures.net, digits),
+          taxTotal: fromMinor(figures.tax, digits),
+          total: fromMinor(figures.total, digits),
+          currency,
+          orders: loaded.map((o) => presentOrder(o.order, o.items)),
+        };
+      });
+    },
+
+    /**
+     * POST /orders/complete-and-pay-order: one invoice for the group at the server's figures. Two
+     * terminals paying together: the second waits on the order locks, then finds them paid (409).
+     */
+    async completeAndPay(tc: TenantContext, input: PayInput, key: string | undefined): Promise<OrderPaid> {
+      return database.inTenant(tc.tenantId, async (tx, emit) => {
+        const { answer } = await once(
+          tx,
+          tc.tenantId,
+          key,
+          { route: 'POST /orders/complete-and-pay-order', body: input },
+          () => pay(tx, tc, emit, input),
+        );
+        return answer;
+      });
+    },
+  };
+}
+
+export type TableOrdersService = ReturnType<typeof createTableOrdersService>;

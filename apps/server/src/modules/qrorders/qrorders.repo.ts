@@ -1,0 +1,65 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
+import { qrOrders } from '../../platform/db/schema.ts';
+
+// The qr_orders table.
+
+export type QrOrderRow = typeof qrOrders.$inferSelect;
+
+export async function countPending(tx: Tx, tenantId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(qrOrders)
+    .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.status, 'pending')));
+  return row?.n ?? 0;
+}
+
+/** The pending QR orders, oldest first. */
+export function listPending(tx: Tx, tenantId: number): Promise<QrOrderRow[]> {
+  return tx
+    .select()
+    .from(qrOrders)
+    .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.status, 'pending')))
+    .orderBy(asc(qrOrders.createdAt), asc(qrOrders.id));
+}
+
+/** A QR order's status, or undefined when the tenant has no such QR order. */
+export async function findStatus(tx: Tx, tenantId: number, id: number) {
+  const [row] = await tx
+    .select({ status: qrOrders.status })
+    .from(qrOrders)
+    .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.id, id)))
+    .limit(1);
+  return row?.status;
+}
+
+/**
+ * Moves one pending QR order on (accepted into an order, or cancelled); undefined when it is not
+ * pending (any more): the condition in the UPDATE makes two terminals taking it at once safe.
+ */
+export async function leavePending(tx: Tx, tenantId: number, id: number, status: 'accepted' | 'cancelled') {
+  const [row] = await tx
+    .update(qrOrders)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.id, id), eq(qrOrders.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Records the order an accepted QR order became. */
+export async function setOrderId(tx: Tx, tenantId: number, id: number, orderId: number) {
+  await tx
+    .update(qrOrders)
+    .set({ orderId })
+    .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.id, id)));
+}
+
+/** Cancels every pending QR order; answers their ids. */
+export async function cancelAllPending(tx: Tx, tenantId: number): Promise<number[]> {
+  const rows = await tx
+    .update(qrOrders)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.status, 'pending')))
+    .returning({ id: qrOrders.id });
+  return rows.map((r) => r.id);
+}
