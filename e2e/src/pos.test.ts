@@ -156,6 +156,7 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     const dialog = page.getByRole('dialog', { name: 'Drafts List' });
     await expect(dialog.getByTestId('draft').textContent()).resolves.toContain('3 items, $10.56');
     await page.waitForTimeout(300);
+    await checkScreen(page, 'POS drafts list', { staff: true, sizes: ['tablet', 'desktop'] });
     await screenshot(page, 'pos-drafts-tablet', false);
     await dialog.getByRole('button', { name: 'Restore' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -295,5 +296,17 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await receipt.close();
     // The menu on screen follows: the card shows the new price.
     await expect(item('Espresso').textContent()).resolves.toContain('$3.00');
+  });
+
+  it('deletes a draft', async () => {
+    await item('Croissant').click();
+    await page.getByRole('button', { name: 'Draft', exact: true }).click();
+    await page.getByRole('button', { name: 'Drafts List' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Drafts List' });
+    await expect(dialog.getByTestId('draft').textContent()).resolves.toContain('1 item, $1.75');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('No drafts').waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('comanda.pos.drafts'));
+    expect(JSON.parse(stored ?? 'null')).toEqual([]);
   });
 });
