@@ -60,6 +60,9 @@ const totals = async () => ({
   payable: await page.getByTestId('payable-total').textContent(),
 });
 
+/** Waits until every toast has gone: one fading out would fail axe's contrast check. */
+const noToasts = () => page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached' });
+
 /** Screenshots at the tablet size and at the laptop's, back at the tablet size afterwards. */
 async function screenshots(name: string) {
   await screenshot(page, `${name}-tablet`, false);
@@ -100,6 +103,7 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await qr.getByText('No QR orders').waitFor();
     await qr.getByRole('button', { name: 'Close' }).click();
     await qr.waitFor({ state: 'hidden' });
+    await noToasts();
     await checkScreen(page, 'POS, empty cart', { staff: true, sizes: ['tablet', 'desktop'] });
     await screenshots('pos-empty');
   });
@@ -118,6 +122,7 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await picker.getByRole('radio', { name: /Large/ }).click();
     await picker.getByRole('checkbox', { name: /Oat milk/ }).click();
     await expect(picker.getByTestId('picker-price').textContent()).resolves.toBe('$4.60');
+    await noToasts();
     await checkScreen(page, 'POS item picker', { staff: true, sizes: ['tablet', 'desktop'] });
     await screenshot(page, 'pos-picker-tablet', false);
     await picker.getByRole('button', { name: 'Add', exact: true }).click();
@@ -137,6 +142,7 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await notes.fill('Extra hot');
     // 2 x 2.50 + 4.60 = 9.60; 10 % tax on each line: 0.50 + 0.46.
     expect(await totals()).toEqual({ items: '$9.60', tax: '$0.96', payable: '$10.56' });
+    await noToasts();
     await checkScreen(page, 'POS with a cart', { staff: true, sizes: ['tablet', 'desktop'] });
     await screenshots('pos-cart');
     // A tablet in portrait: the cart still beside the grid.
@@ -156,6 +162,7 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     const dialog = page.getByRole('dialog', { name: 'Drafts List' });
     await expect(dialog.getByTestId('draft').textContent()).resolves.toContain('3 items, $10.56');
     await page.waitForTimeout(300);
+    await noToasts();
     await checkScreen(page, 'POS drafts list', { staff: true, sizes: ['tablet', 'desktop'] });
     await screenshot(page, 'pos-drafts-tablet', false);
     await dialog.getByRole('button', { name: 'Restore' }).click();
@@ -236,6 +243,7 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await dialog.getByText('Less than the payable total.').waitFor();
     await dialog.getByRole('textbox', { name: 'Amount tendered' }).fill('10');
     await expect(dialog.getByTestId('pay-change').textContent()).resolves.toBe('$5.50');
+    await noToasts();
     await checkScreen(page, 'POS pay dialog', { staff: true, sizes: ['tablet', 'desktop'] });
     await screenshot(page, 'pos-pay-tablet', false);
 
