@@ -1,6 +1,7 @@
+import { CustomerPicker } from '../../features/customers/components/CustomerPicker.tsx';
 import { PosPage } from '../../features/pos/PosPage.tsx';
 
 /** The POS, with the customers feature's lookup and Add New Customer dialog plugged in. */
 export function PosRoute() {
-  return <PosPage />;
+  return <PosPage CustomerPicker={CustomerPicker} />;
 }

@@ -1,4 +1,4 @@
-import { Button, Combobox, Group, InputBase, Loader, useCombobox } from '@mantine/core';
+import { ActionIcon, Button, Combobox, Group, InputBase, Loader, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { PickedCustomer } from '@comanda/core';
@@ -15,6 +15,8 @@ export interface CustomerPickerProps {
   error?: string;
   label?: string;
   required?: boolean;
+  /** A narrow column (the POS cart): the Add New Customer button shows its icon only. */
+  compact?: boolean;
 }
 
 /** How a picked customer reads in the input and the options: 'name · phone'. */
@@ -28,7 +30,7 @@ const DEBOUNCE_MS = 300;
  * through the Add New Customer dialog with what was typed. Blank text searches nothing; a search the
  * server refuses reads 'No result found!'.
  */
-export function CustomerPicker({ value, onChange, error, label, required }: CustomerPickerProps) {
+export function CustomerPicker({ value, onChange, error, label, required, compact }: CustomerPickerProps) {
   const { t } = useTranslation('customers');
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState(value ? customerLabel(value) : '');
@@ -72,14 +74,20 @@ export function CustomerPicker({ value, onChange, error, label, required }: Cust
             inputContainer={(input) => (
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
-                <Button
-                  variant="light"
-                  leftSection={<IconUserPlus size={18} />}
-                  onClick={() => setAdding(true)}
-                  style={{ flexShrink: 0 }}
-                >
-                  {t('add.button')}
-                </Button>
+                {compact ? (
+                  <ActionIcon variant="light" aria-label={t('add.button')} onClick={() => setAdding(true)}>
+                    <IconUserPlus size={20} />
+                  </ActionIcon>
+                ) : (
+                  <Button
+                    variant="light"
+                    leftSection={<IconUserPlus size={18} />}
+                    onClick={() => setAdding(true)}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {t('add.button')}
+                  </Button>
+                )}
               </Group>
             )}
             label={label ?? t('picker.label')}

@@ -1,0 +1,185 @@
+import {
+  type CartLineInput,
+  type CartTotals,
+  type CustomerType,
+  type DeliveryType,
+  type MenuItem,
+  type PickedCustomer,
+  cartTotals,
+  fromMinor,
+  toMinor,
+  unitPrice,
+} from '@comanda/core';
+
+/**
+ * A cart line (SPEC §3 Cart line) as the POS keeps it: the menu item's choice, priced from the menu in
+ * integer minor units of the store currency. `uuid` is made when the line is added: the server keeps it,
+ * so a retried send never doubles a line.
+ */
+export interface CartLine {
+  uuid: string;
+  item_id: number;
+  title: string;
+  variant_id: number | null;
+  variant: string | null;
+  addons_ids: number[];
+  addons: string[];
+  quantity: number;
+  notes: string;
+  /** One unit: the variant's price (or the item's) plus the addons'. */
+  unitMinor: number;
+  tax_id: number | null;
+  tax_title: string | null;
+  /** Hundredths of a percent. */
+  taxRateBp: number;
+  tax_type: MenuItem['tax_type'];
+}
+
+/** A v4 UUID. `crypto.randomUUID` exists only on https and localhost; a tablet on the LAN may use http. */
+export function newUuid(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A decimal amount from the API in minor units. */
+export const minor = (amount: number, digits: number) => toMinor(String(amount), digits) ?? 0;
+
+/** An item offers a choice (the picker opens) when it has variants or addons. */
+export const hasOptions = (item: MenuItem) => item.variants.length > 0 || item.addons.length > 0;
+
+/**
+ * A new line for an item from the current menu: the variant's price replaces the item's, the addons'
+ * are added (core `unitPrice`). Unknown variant or addon ids (gone from the menu) are left out.
+ */
+export function lineFor(
+  item: MenuItem,
+  digits: number,
+  choice: { variantId?: number | null; addonIds?: readonly number[]; quantity?: number; notes?: string } = {},
+): CartLine {
+  const variant = item.variants.find((v) => v.id === choice.variantId) ?? null;
+  const addons = item.addons.filter((a) => choice.addonIds?.includes(a.id));
+  return {
+    uuid: newUuid(),
+    item_id: item.id,
+    title: item.title,
+    variant_id: variant?.id ?? null,
+    variant: variant?.title ?? null,
+    addons_ids: addons.map((a) => a.id),
+    addons: addons.map((a) => a.title),
+    quantity: choice.quantity ?? 1,
+    notes: choice.notes ?? '',
+    unitMinor: unitPrice(
+      minor(item.price, digits),
+      variant ? minor(variant.price, digits) : null,
+      addons.map((a) => minor(a.price, digits)),
+    ),
+    tax_id: item.tax_id,
+    tax_title: item.tax_title,
+    taxRateBp: item.tax_rate === null ? 0 : minor(item.tax_rate, 2),
+    tax_type: item.tax_type,
+  };
+}
+
+/**
+ * Adds a line; the same choice without notes already in the cart gets one more instead, so repeated
+ * taps on a card make one line.
+ */
+export function addLine(cart: readonly CartLine[], line: CartLine): CartLine[] {
+  const key = choiceKey(line);
+  const same = cart.find((l) => !l.notes && choiceKey(l) === key);
+  if (!same) return [...cart, line];
+  return cart.map((l) => (l === same ? { ...l, quantity: l.quantity + line.quantity } : l));
+}
+const choiceKey = (l: CartLine) => `${l.item_id}:${l.variant_id ?? ''}:${[...l.addons_ids].sort().join(',')}`;
+
+/** +1 / -1 on a line; a line at 0 leaves the cart (SPEC §4). */
+export function changeQuantity(cart: readonly CartLine[], uuid: string, delta: number): CartLine[] {
+  return cart
+    .map((l) => (l.uuid === uuid ? { ...l, quantity: l.quantity + delta } : l))
+    .filter((l) => l.quantity > 0);
+}
+
+/** Items Total, Tax Total and Payable Total from the one totals function, in minor units. */
+export function totalsOf(cart: readonly CartLine[]): CartTotals {
+  return cartTotals(
+    cart.map((l) => ({
+      unitMinor: l.unitMinor,
+      quantity: l.quantity,
+      taxRateBp: l.taxRateBp,
+      taxType: l.tax_type,
+    })),
+  );
+}
+
+/** The cart as POST /pos/create-order takes it: ids and quantities; the price is informational. */
+export function cartPayload(cart: readonly CartLine[], digits: number): CartLineInput[] {
+  return cart.map((l) => ({
+    uuid: l.uuid,
+    item_id: l.item_id,
+    variant_id: l.variant_id,
+    addons_ids: l.addons_ids,
+    quantity: l.quantity,
+    notes: l.notes.trim() || null,
+    price: fromMinor(l.unitMinor, digits),
+  }));
+}
+
+/** Lines re-priced from the current menu (a restored draft, a loaded QR order); items gone are dropped. */
+export function repriced(
+  lines: readonly {
+    item_id: number;
+    variant_id: number | null;
+    addons_ids: readonly number[];
+    quantity: number;
+    notes: string | null;
+  }[],
+  menu: ReadonlyMap<number, MenuItem>,
+  digits: number,
+): CartLine[] {
+  return lines.flatMap((l) => {
+    const item = menu.get(l.item_id);
+    return item
+      ? [
+          lineFor(item, digits, {
+            variantId: l.variant_id,
+            addonIds: l.addons_ids,
+            quantity: l.quantity,
+            notes: l.notes ?? '',
+          }),
+        ]
+      : [];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Drafts (SPEC §3 Draft): kept in this browser only.
+
+export interface Draft {
+  /** Who or what the draft is for: the customer, the table, or 'Walk-in'. */
+  nameRef: string;
+  /** ISO instant the draft was saved; also its id. */
+  date: string;
+  cart: CartLine[];
+  deliveryType: DeliveryType;
+  customerType: CustomerType;
+  customer: PickedCustomer | null;
+  tableId: number | null;
+}
+
+export const DRAFTS_KEY = 'comanda.pos.drafts';
+
+export function readDrafts(): Draft[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(DRAFTS_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as Draft[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeDrafts(drafts: readonly Draft[]) {
+  localStorage.setItem(DRAFTS_KEY, JSON.stringify(drafts));
+}

@@ -1,0 +1,118 @@
+import { Badge, Button, CloseButton, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { type Category, type MenuItem, formatMoney } from '@comanda/core';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasOptions } from '../cart.ts';
+import classes from './pos.module.css';
+
+/** A menu item shown on a card: its price already in minor units, worked out once per menu. */
+export interface GridItem {
+  item: MenuItem;
+  priceMinor: number;
+  /** Lower-cased title, for the search. */
+  key: string;
+}
+
+/**
+ * The left panel: category filter (All first), title search (case-insensitive; blank shows all) and
+ * the item cards. One tap adds an item; an item with variants or addons opens the picker. Memoised:
+ * a change to the cart re-renders none of it.
+ */
+export const ItemGrid = memo(function ItemGrid({
+  items,
+  categories,
+  currency,
+  onPick,
+}: {
+  items: readonly GridItem[];
+  categories: readonly Category[];
+  currency: string;
+  onPick: (item: MenuItem) => void;
+}) {
+  const { t } = useTranslation('pos');
+  const [category, setCategory] = useState<number | 'all'>('all');
+  const [search, setSearch] = useState('');
+  // Typing stays instant with a large menu: the grid follows a moment behind.
+  const q = useDeferredValue(search.trim().toLowerCase());
+  const shown = useMemo(
+    () =>
+      items.filter(
+        (g) => (category === 'all' || g.item.category_id === category) && (!q || g.key.includes(q)),
+      ),
+    [items, category, q],
+  );
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        aria-label={t('search.label')}
+        placeholder={t('search.placeholder')}
+        leftSection={<IconSearch size={18} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        inputMode="search"
+        autoComplete="off"
+        rightSection={
+          search ? <CloseButton aria-label={t('search.clear')} onClick={() => setSearch('')} /> : null
+        }
+        rightSectionWidth={44}
+      />
+      <Group gap="xs" role="group" aria-label={t('category.label')} className={classes.chips}>
+        {[{ id: 'all' as const, title: t('category.all') }, ...categories].map((c) => (
+          <Button
+            key={c.id}
+            variant={category === c.id ? 'filled' : 'default'}
+            aria-pressed={category === c.id}
+            onClick={() => setCategory(c.id)}
+            radius="xl"
+          >
+            {c.title}
+          </Button>
+        ))}
+      </Group>
+      {shown.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl" role="status">
+          {t('grid.empty')}
+        </Text>
+      ) : (
+        <div className={classes.grid}>
+          {shown.map((g) => (
+            <ItemCard key={g.item.id} entry={g} currency={currency} onPick={onPick} />
+          ))}
+        </div>
+      )}
+    </Stack>
+  );
+});
+
+/** One card; memoised so a tap that changes the cart re-renders no card. */
+const ItemCard = memo(function ItemCard({
+  entry,
+  currency,
+  onPick,
+}: {
+  entry: GridItem;
+  currency: string;
+  onPick: (item: MenuItem) => void;
+}) {
+  const { t } = useTranslation('pos');
+  const { item } = entry;
+  return (
+    <UnstyledButton className={classes.card} onClick={() => onPick(item)} data-testid="pos-item">
+      <Text fw={600} lh={1.3} lineClamp={2} className={classes.cardTitle}>
+        {item.title}
+      </Text>
+      <Group justify="space-between" gap={4} wrap="nowrap" mt="auto">
+        <Text fw={700} c="orange.8">
+          {formatMoney(entry.priceMinor, currency)}
+        </Text>
+        {hasOptions(item) && (
+          <Badge variant="light" color="gray" size="sm">
+            {t('grid.options')}
+          </Badge>
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+});
