@@ -74,6 +74,19 @@ async function screenshots(name: string) {
 }
 
 describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', () => {
+  it('shows the two-panel skeleton until the POS data arrives, and stays loading when it fails', async () => {
+    await page.route('**/api/v1/pos/init', (route) => route.abort());
+    const failed = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/pos/init'));
+    await page.goto('/dashboard/pos');
+    await page.getByTestId('pos-skeleton').waitFor();
+    await failed;
+    await page.getByRole('heading', { level: 1, name: 'POS - Point of Sale' }).waitFor();
+    await screenshot(page, 'pos-loading-tablet', false);
+    expect(await page.getByTestId('pos-skeleton').isVisible()).toBe(true);
+    expect(await page.getByTestId('pos-item').count()).toBe(0);
+    await page.unroute('**/api/v1/pos/init');
+  });
+
   it('shows the menu, filters it, and refuses an empty cart', async () => {
     await page.goto('/dashboard/pos');
     await page.getByRole('heading', { level: 1, name: 'POS - Point of Sale' }).waitFor();
