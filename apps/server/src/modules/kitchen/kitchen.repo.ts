@@ -42,27 +42,6 @@ export async function lastBumped(tx: Tx, tenantId: number, opts: { forUpdate?: b
   return row;
 }
 
-/** An order item with its order's status, or undefined when the tenant has no such item. */
-export async function findItem(tx: Tx, tenantId: number, itemId: number) {
-  const [row] = await tx
-    .select({ id: orderItems.id, orderId: orderItems.orderId, orderStatus: orders.status })
-    .from(orderItems)
-    .innerJoin(orders, and(eq(orders.tenantId, orderItems.tenantId), eq(orders.id, orderItems.orderId)))
-    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.id, itemId)))
-    .limit(1);
-  return row;
-}
-
-/** An order's status, or undefined when the tenant has no such order. */
-export async function findOrderStatus(tx: Tx, tenantId: number, orderId: number) {
-  const [row] = await tx
-    .select({ status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)))
-    .limit(1);
-  return row?.status;
-}
-
 /**
  * Moves one line from `from` to `to`; false when it was no longer at `from` (another screen moved it):
  * the condition in the UPDATE is what makes two cooks tapping at once safe.
