@@ -28,7 +28,7 @@ import { byItem, presentItem } from '../menu/menu.presenter.ts';
 import * as menuRepo from '../menu/menu.repo.ts';
 import { presentPrint, presentStore } from '../store/store.presenter.ts';
 import * as storeRepo from '../store/store.repo.ts';
-import { acceptQrOrder } from '../qrorders/qrorders.service.ts';
+import { acceptQrOrder, holdQrOrder } from '../qrorders/qrorders.service.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
@@ -155,6 +155,7 @@ export function createOrdersService(ctx: AppContext) {
    * and the order and its lines inserted.
    */
   async function takeOrder(tx: Tx, tc: TenantContext, emit: Emit, input: OrderInput, currency: string) {
+    if (input.selectedQrOrderItem !== null) await holdQrOrder(tx, tc.tenantId, input.selectedQrOrderItem);
     const found = await repo.findOrderByUuid(tx, tc.tenantId, input.uuid);
     if (found) return { kind: 'existing', existing: found } as const;
 

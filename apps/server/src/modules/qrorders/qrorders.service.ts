@@ -32,6 +32,12 @@ async function leavePending(tx: Tx, tenantId: number, id: number, status: 'accep
 }
 
 /**
+ * Holds the QR order a cart was loaded from until commit, before takeOrder looks the order's UUID up:
+ * a twin of the same order waits here, then finds the first one's order instead of a taken QR order.
+ */
+export const holdQrOrder = (tx: Tx, tenantId: number, id: number) => repo.lockQrOrder(tx, tenantId, id);
+
+/**
  * Accepts the QR order a cart was loaded from, inside the order's transaction (takeOrder): it leaves
  * the POS list before the order is inserted, and `link` records the order once it has an id. Answers
  * the QR order, whose diner a walk-in order copies.

@@ -143,6 +143,23 @@ describe('loading a QR order into create-order', () => {
     expect(await counts(app, s.owner.tenantId)).toEqual(before);
   });
 
+  it('answers twins of one order loaded from a QR order, sent together, with the same order', async () => {
+    const s = await createStore(app);
+    for (let round = 0; round < 5; round++) {
+      const qr = await insertQrOrder(app, s.owner.tenantId);
+      const body = orderBody(s, { selectedQrOrderItem: qr });
+      const answers = await Promise.all(
+        [1, 2].map(() => s.owner.client.post<OrderCreated>('/pos/create-order', body)),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(answers[1]?.body.orderId).toBe(answers[0]?.body.orderId);
+      expect(await readQrOrder(app, s.owner.tenantId, qr)).toMatchObject({
+        status: 'accepted',
+        orderId: answers[0]?.body.orderId,
+      });
+    }
+  });
+
   it("keeps a picked customer, and a guest's empty phone is no phone", async () => {
     const s = await createStore(app);
     const qr = await insertQrOrder(app, s.owner.tenantId, { customerName: 'Guest', customerPhone: '' });
