@@ -151,16 +151,17 @@ export async function lockOrders(tx: Tx, tenantId: number, ids: number[]): Promi
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
 }
 
-/** One line of the tenant with its order, the order locked FOR UPDATE (its status decides what may change). */
+/**
+ * One line of the tenant with its order, the order locked FOR UPDATE (its status decides what may
+ * change). The line is read after the lock: a concurrent writer of it held the order and has committed.
+ */
 export async function lockItemWithOrder(tx: Tx, tenantId: number, itemId: number) {
-  const [item] = await tx
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.id, itemId)))
-    .limit(1);
-  if (!item) return undefined;
-  const [order] = await lockOrders(tx, tenantId, [item.orderId]);
-  return order ? { item, order } : undefined;
+  const byId = and(eq(orderItems.tenantId, tenantId), eq(orderItems.id, itemId));
+  const [line] = await tx.select({ orderId: orderItems.orderId }).from(orderItems).where(byId).limit(1);
+  if (!line) return undefined;
+  const [order] = await lockOrders(tx, tenantId, [line.orderId]);
+  const [item] = await tx.select().from(orderItems).where(byId).limit(1);
+  return order && item ? { item, order } : undefined;
 }
 
 export async function setItemStatus(

@@ -186,7 +186,8 @@ export function createTableOrdersService(ctx: AppContext) {
 
     /**
      * POST /orders/update-status/:id: any settable status directly (SPEC §4), on lines of open orders
-     * only. A cancelled line marks its order changed (the kitchen highlights the ticket) and is audited.
+     * only. A line cancelled, or brought back from cancelled (billed again), marks its order changed (the
+     * kitchen highlights the ticket) and is audited.
      */
     async updateItemStatus(tc: TenantContext, itemId: number, status: ItemStatus) {
       await database.inTenant(tc.tenantId, async (tx, emit) => {
@@ -195,13 +196,20 @@ export function createTableOrdersService(ctx: AppContext) {
         const { item, order } = found;
         if (order.status !== 'created' || order.paymentStatus !== 'pending') throw fail('order_not_open');
         await repo.setItemStatus(tx, tc.tenantId, item.id, status);
-        if (status === 'cancelled' && item.status !== 'cancelled') {
+        const billedChanged = (status === 'cancelled') !== (item.status === 'cancelled');
+        if (billedChanged) {
           await repo.markChanged(tx, tc.tenantId, order.id);
           await audit(tx, tc, {
-            action: 'order_item.cancel',
+            action: status === 'cancelled' ? 'order_item.cancel' : 'order_item.restore',
             targetType: 'order_item',
             targetId: item.id,
-            details: { orderId: order.id, tokenNo: order.tokenNo, item: item.itemTitle, from: item.status },
+            details: {
+              orderId: order.id,
+              tokenNo: order.tokenNo,
+              item: item.itemTitle,
+              from: item.status,
+              to: status,
+            },
           });
         }
         emit('order_update', { orderId: order.id });
