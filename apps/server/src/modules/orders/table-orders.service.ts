@@ -38,16 +38,22 @@ const ORDERS_CANCELLED = 'Orders cancelled!';
 const ORDERS_COMPLETED = 'Orders completed!';
 
 /**
- * The open orders of a group, locked FOR UPDATE: every id must be the tenant's (404, nothing changed)
- * and open, that is sent and neither completed, cancelled nor paid (409). A concurrent pay or cancel
- * waits on the locks and then finds the orders closed.
+ * A group's orders must all be the tenant's (404, nothing changed) and open, that is sent and neither
+ * completed, cancelled nor paid (409).
  */
-async function lockOpen(tx: Tx, tenantId: number, ids: number[]) {
-  const rows = await repo.lockOrders(tx, tenantId, ids);
+function checkOpen(rows: repo.OrderRow[], ids: number[]) {
   if (rows.length !== ids.length) throw fail('order_not_found');
   if (rows.some((o) => o.paymentStatus === 'paid')) throw fail('order_already_paid');
   if (rows.some((o) => o.status !== 'created')) throw fail('order_not_open');
   return rows;
+}
+
+/**
+ * The open orders of a group, locked FOR UPDATE and checked (checkOpen). A concurrent pay or cancel
+ * waits on the locks and then finds the orders closed.
+ */
+async function lockOpen(tx: Tx, tenantId: number, ids: number[]) {
+  return checkOpen(await repo.lockOrders(tx, tenantId, ids), ids);
 }
 
 /** What a group of orders bills: the sums of their non-cancelled lines, in the orders' one currency. */
@@ -226,7 +232,9 @@ export function createTableOrdersService(ctx: AppContext) {
     /** POST /orders/complete-order-payment-summary: the bill the group would get, changing nothing. */
     async summary(tc: TenantContext, ids: number[]): Promise<OrderSummary> {
       return database.inTenant(tc.tenantId, async (tx) => {
-        const loaded = await repo.withItems(tx, tc.tenantId, await lockOpen(tx, tc.tenantId, ids));
+        // A read: checked like a pay, but nothing locked.
+        const rows = checkOpen(await repo.findOrders(tx, tc.tenantId, ids), ids);
+        const loaded = await repo.withItems(tx, tc.tenantId, rows);
         const { currency, figures, digits } = groupBill(loaded);
         return {
           subtotal: fromMinor(figures.net, digits),
