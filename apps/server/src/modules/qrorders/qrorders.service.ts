@@ -76,12 +76,14 @@ export function createQrOrdersService(ctx: AppContext) {
     async cancelAll(tc: TenantContext) {
       const ids = await database.inTenant(tc.tenantId, async (tx, emit) => {
         const cancelled = await repo.cancelAllPending(tx, tc.tenantId);
+        // Nothing was pending: nothing changed, so nothing to audit or tell.
+        if (cancelled.length === 0) return cancelled;
         await audit(tx, tc, {
           action: 'qr_order.cancel_all',
           targetType: 'qr_order',
           details: { ids: cancelled },
         });
-        if (cancelled.length > 0) emit('qrorders_updated', {});
+        emit('qrorders_updated', {});
         return cancelled;
       });
       return { message: 'QR orders cancelled!', count: ids.length };
