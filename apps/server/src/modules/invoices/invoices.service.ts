@@ -6,13 +6,10 @@ import {
   type Invoice,
   type InvoicesInit,
   type Order,
-  addDays,
   currencyDigits,
   currencySymbol,
   fromMinor,
-  rangeFor,
-  todayIn,
-  zonedWallTimeToInstant,
+  rangeInstants,
 } from '@comanda/core';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -193,12 +190,7 @@ export function createInvoicesService(ctx: AppContext) {
     async list(tc: TenantContext, query: DateRangeQuery) {
       return database.inTenant(tc.tenantId, async (tx) => {
         const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        const range = rangeFor(query.type, todayIn(timezone, ctx.now()), {
-          ...(query.from ? { from: query.from } : {}),
-          ...(query.to ? { to: query.to } : {}),
-        });
-        const from = zonedWallTimeToInstant(range.from, timezone);
-        const to = zonedWallTimeToInstant(addDays(range.to, 1), timezone);
+        const { from, to } = rangeInstants(query, timezone, ctx.now());
         const rows = await repo.listInvoicesBetween(tx, tc.tenantId, from, to, INVOICES_LIST_MAX + 1);
         return presentInvoices(tx, tc.tenantId, rows, INVOICES_LIST_MAX);
       });

@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Invoice,
-  Invoices,
-  InvoicesInit,
-  Order,
-  OrderPaid,
-  OrderSummary,
-  TableOrders,
-} from '@comanda/core';
+import type { Invoices, InvoicesInit, Order, OrderPaid, OrderSummary, TableOrders } from '@comanda/core';
 import { and, eq } from 'drizzle-orm';
 import { invoices } from '../../platform/db/schema.ts';
 import { type TestApp, createColleague, startTestApp } from '../../../test/harness.ts';
