@@ -7,7 +7,6 @@ import {
   type InvoicesInit,
   type Order,
   currencyDigits,
-  currencySymbol,
   fromMinor,
   rangeInstants,
 } from '@comanda/core';
@@ -19,8 +18,7 @@ import { fail } from '../../platform/errors.ts';
 import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
 import { presentOrder } from '../orders/orders.presenter.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
-import { presentPrint, presentStore } from '../store/store.presenter.ts';
-import * as storeRepo from '../store/store.repo.ts';
+import { screenSettings } from '../store/store.presenter.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as repo from './invoices.repo.ts';
 
@@ -168,18 +166,8 @@ export function createInvoicesService(ctx: AppContext) {
     /** GET /invoices/init: what the screen filters and prints with. */
     async init(tc: TenantContext): Promise<InvoicesInit> {
       return database.inTenant(tc.tenantId, async (tx) => {
-        const s = await storeRepo.getStoreSettings(tx, tc.tenantId);
-        const p = await storeRepo.getPrintSettings(tx, tc.tenantId);
-        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        return {
-          printSettings: presentPrint(p),
-          storeSettings: presentStore(s, timezone),
-          currency: {
-            code: s.currency,
-            symbol: currencySymbol(s.currency),
-            digits: currencyDigits(s.currency),
-          },
-        };
+        const { printSettings, storeSettings, currency } = await screenSettings(tx, tc.tenantId);
+        return { printSettings, storeSettings, currency };
       });
     },
 

@@ -9,7 +9,6 @@ import {
   type TableOrders,
   type completeAndPaySchema,
   currencyDigits,
-  currencySymbol,
   fromMinor,
   toMinor,
   type updateItemStatusSchema,
@@ -21,12 +20,9 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail, invalid } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
-import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders } from '../invoices/invoices.service.ts';
-import { presentPrint, presentStore } from '../store/store.presenter.ts';
-import * as storeRepo from '../store/store.repo.ts';
-import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import { screenSettings } from '../store/store.presenter.ts';
 import { billableFigures, presentOrder } from './orders.presenter.ts';
 import * as repo from './orders.repo.ts';
 
@@ -170,24 +166,7 @@ export function createTableOrdersService(ctx: AppContext) {
 
     /** GET /orders/init: what the screen prints and pays with. */
     async init(tc: TenantContext): Promise<OrdersInit> {
-      return database.inTenant(tc.tenantId, async (tx) => {
-        const s = await storeRepo.getStoreSettings(tx, tc.tenantId);
-        const p = await storeRepo.getPrintSettings(tx, tc.tenantId);
-        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        const paymentTypes = await catalogueRepo.listPaymentTypes(tx, tc.tenantId);
-        return {
-          printSettings: presentPrint(p),
-          storeSettings: presentStore(s, timezone),
-          paymentTypes: paymentTypes
-            .filter((t) => t.isActive)
-            .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive })),
-          currency: {
-            code: s.currency,
-            symbol: currencySymbol(s.currency),
-            digits: currencyDigits(s.currency),
-          },
-        };
-      });
+      return database.inTenant(tc.tenantId, (tx) => screenSettings(tx, tc.tenantId));
     },
 
     /**
