@@ -58,25 +58,6 @@ export async function insertOrderItems(tx: Tx, tenantId: number, orderId: number
   await tx.insert(orderItems).values(lines.map((line) => ({ ...line, tenantId, orderId })));
 }
 
-/** An order's figures: the sums of its lines', cancelled lines left out (they are never billed). */
-export async function orderTotals(tx: Tx, tenantId: number, orderId: number) {
-  const [row] = await tx
-    .select({
-      net: sql<number>`coalesce(sum(${orderItems.netMinor}), 0)`.mapWith(Number),
-      tax: sql<number>`coalesce(sum(${orderItems.taxMinor}), 0)`.mapWith(Number),
-      total: sql<number>`coalesce(sum(${orderItems.totalMinor}), 0)`.mapWith(Number),
-    })
-    .from(orderItems)
-    .where(
-      and(
-        eq(orderItems.tenantId, tenantId),
-        eq(orderItems.orderId, orderId),
-        ne(orderItems.status, 'cancelled'),
-      ),
-    );
-  return row ?? { net: 0, tax: 0, total: 0 };
-}
-
 /** Marks an unpaid order paid by an invoice, and completed; undefined when it was already paid. */
 export async function markPaid(tx: Tx, tenantId: number, orderId: number, invoiceId: number) {
   const [row] = await tx

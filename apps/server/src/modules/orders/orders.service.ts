@@ -31,7 +31,7 @@ import { acceptQrOrder, holdQrOrder } from '../qrorders/qrorders.service.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
-import { presentOrder } from './orders.presenter.ts';
+import { billableFigures, presentOrder } from './orders.presenter.ts';
 import * as repo from './orders.repo.ts';
 
 type OrderInput = z.output<typeof createOrderSchema>;
@@ -293,7 +293,7 @@ export function createOrdersService(ctx: AppContext) {
                 return orderAnswer(
                   ORDER_CREATED,
                   order,
-                  await repo.orderTotals(tx, tc.tenantId, order.id),
+                  billableFigures(await repo.listOrderItems(tx, tc.tenantId, [order.id])),
                   currencyDigits(order.currency),
                 );
               }
