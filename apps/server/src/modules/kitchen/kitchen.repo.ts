@@ -13,16 +13,15 @@ export const OPEN_LINE = ['created', 'preparing'] as const;
  * open lines are found through the partial index order_items_open_idx, not by probing every order.
  */
 export function listTickets(tx: Tx, tenantId: number): Promise<OrderRow[]> {
-  const withOpenLine = tx
-    .select({ orderId: orderItems.orderId })
+  // The one tenant filter is the open lines'; an order matches on its own tenant and id.
+  const openLines = tx
+    .select({ tenantId: orderItems.tenantId, orderId: orderItems.orderId })
     .from(orderItems)
     .where(and(eq(orderItems.tenantId, tenantId), inArray(orderItems.status, [...OPEN_LINE])));
   return tx
     .select()
     .from(orders)
-    .where(
-      and(eq(orders.tenantId, tenantId), ne(orders.status, 'cancelled'), inArray(orders.id, withOpenLine)),
-    )
+    .where(and(sql`(${orders.tenantId}, ${orders.id}) in (${openLines})`, ne(orders.status, 'cancelled')))
     .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
