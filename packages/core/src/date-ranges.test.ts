@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  rangeInstants,
   addMonths,
   dateRangeQuery,
   isLocalDate,
@@ -147,5 +148,19 @@ describe('dateRangeQuery', () => {
   it('refuses an end without a start in a custom range, which would skip the checks', () => {
     expect(message({ type: 'custom', to: '2099-12-31' })).toBe('Please select a valid date range!');
     expect(message({ type: 'custom', from: '2026-03-01' })).toEqual({ type: 'custom', from: '2026-03-01' });
+  });
+});
+
+describe('rangeInstants', () => {
+  // Tongatapu is UTC+13: 11:30 UTC on 1 March is 00:30 on 2 March there.
+  const now = new Date('2026-03-01T11:30:00Z');
+  it("turns a filter into the store's midnights", () => {
+    expect(rangeInstants({ type: 'today' }, 'Pacific/Tongatapu', now)).toEqual({
+      from: new Date('2026-03-01T11:00:00Z'),
+      to: new Date('2026-03-02T11:00:00Z'),
+    });
+    expect(
+      rangeInstants({ type: 'custom', from: '2026-03-01', to: '2026-03-02' }, 'Pacific/Tongatapu', now),
+    ).toEqual({ from: new Date('2026-02-28T11:00:00Z'), to: new Date('2026-03-02T11:00:00Z') });
   });
 });

@@ -184,3 +184,18 @@ export function dateRangeQuery(excluded: readonly DateFilter[] = []) {
     });
 }
 export type DateRangeQuery = z.output<ReturnType<typeof dateRangeQuery>>;
+
+/**
+ * The instants a date filter covers at a store on `now`: from its first day's midnight to the midnight
+ * after its last day (excluded), both in the store's time zone.
+ */
+export function rangeInstants(query: DateRangeQuery, timeZone: string, now: Date): { from: Date; to: Date } {
+  const range = rangeFor(query.type, todayIn(timeZone, now), {
+    ...(query.from ? { from: query.from } : {}),
+    ...(query.to ? { to: query.to } : {}),
+  });
+  return {
+    from: zonedWallTimeToInstant(range.from, timeZone),
+    to: zonedWallTimeToInstant(addDays(range.to, 1), timeZone),
+  };
+}

@@ -34,8 +34,15 @@ export const invoiceResponse = z.object({
 });
 export type Invoice = z.infer<typeof invoiceResponse>;
 
-/** GET /invoices?type=&from=&to= and GET /invoices/search?q=: newest first. */
-export const invoicesResponse = z.object({ invoices: z.array(invoiceResponse) });
+/** The most invoices one list answers: the newest; narrower dates show the rest. */
+export const INVOICES_LIST_MAX = 1000;
+
+/**
+ * GET /invoices?type=&from=&to= and GET /invoices/search?q=: newest first, capped (`truncated` when
+ * more matched than were answered).
+ */
+export const invoicesResponse = z.object({ invoices: z.array(invoiceResponse), truncated: z.boolean() });
+export type Invoices = z.infer<typeof invoicesResponse>;
 
 /** GET /invoices/init: what the screen filters and prints with. */
 export const invoicesInitResponse = z.object({

@@ -51,13 +51,20 @@ export function paymentsOf(tx: Tx, tenantId: number, invoiceIds: number[]) {
     .orderBy(asc(invoicePayments.id));
 }
 
-/** The invoices created in [from, to), newest first. */
-export function listInvoicesBetween(tx: Tx, tenantId: number, from: Date, to: Date): Promise<InvoiceRow[]> {
+/** The newest `limit` invoices created in [from, to), newest first. */
+export function listInvoicesBetween(
+  tx: Tx,
+  tenantId: number,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<InvoiceRow[]> {
   return tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), gte(invoices.createdAt, from), lt(invoices.createdAt, to)))
-    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(limit);
 }
 
 /** Invoices by number (all digits) or by the guest's name or phone as billed, newest first. */

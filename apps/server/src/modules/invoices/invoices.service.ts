@@ -2,16 +2,13 @@ import crypto from 'node:crypto';
 import {
   type DateRangeQuery,
   type Emit,
+  INVOICES_LIST_MAX,
   type Invoice,
   type InvoicesInit,
   type Order,
-  addDays,
   currencyDigits,
-  currencySymbol,
   fromMinor,
-  rangeFor,
-  todayIn,
-  zonedWallTimeToInstant,
+  rangeInstants,
 } from '@comanda/core';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -21,8 +18,7 @@ import { fail } from '../../platform/errors.ts';
 import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
 import { presentOrder } from '../orders/orders.presenter.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
-import { presentPrint, presentStore } from '../store/store.presenter.ts';
-import * as storeRepo from '../store/store.repo.ts';
+import { screenSettings } from '../store/store.presenter.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as repo from './invoices.repo.ts';
 
@@ -107,12 +103,28 @@ export async function invoiceFigures(tx: Tx, tenantId: number, invoiceId: number
   };
 }
 
-/** Invoices as the list answers them (SPEC §3 Invoice): with the orders they paid and their payments. */
-async function presentInvoices(tx: Tx, tenantId: number, rows: repo.InvoiceRow[]): Promise<Invoice[]> {
+/** Rows grouped by their invoice, in their given order. */
+function byInvoice<T extends { invoiceId: number | null }>(rows: T[]) {
+  const grouped = new Map<number, T[]>();
+  for (const row of rows) {
+    if (row.invoiceId === null) continue;
+    const list = grouped.get(row.invoiceId);
+    if (list) list.push(row);
+    else grouped.set(row.invoiceId, [row]);
+  }
+  return grouped;
+}
+
+/**
+ * Invoices as the list answers them (SPEC §3 Invoice): with the orders they paid and their payments.
+ * `rows` were read with one more than `limit`: that extra row only says the list is truncated.
+ */
+async function presentInvoices(tx: Tx, tenantId: number, found: repo.InvoiceRow[], limit: number) {
+  const rows = found.slice(0, limit);
   const ids = rows.map((r) => r.id);
-  const orders = await ordersRepo.ordersOfInvoices(tx, tenantId, ids);
-  const payments = await repo.paymentsOf(tx, tenantId, ids);
-  return rows.map((row) => {
+  const orders = byInvoice(await ordersRepo.ordersOfInvoices(tx, tenantId, ids));
+  const payments = byInvoice(await repo.paymentsOf(tx, tenantId, ids));
+  const invoices = rows.map((row): Invoice => {
     const digits = currencyDigits(row.currency);
     const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, digits));
     return {
@@ -131,19 +143,20 @@ async function presentInvoices(tx: Tx, tenantId: number, rows: repo.InvoiceRow[]
       name: row.customerName,
       phone: row.customerPhone,
       email: row.customerEmail,
-      orders: orders
-        .filter((o) => o.invoiceId === row.id)
-        .map((o) => ({ order_id: o.id, token_no: o.tokenNo, business_date: o.businessDate })),
-      payments: payments
-        .filter((p) => p.invoiceId === row.id)
-        .map((p) => ({
-          payment_type: p.paymentTypeTitle,
-          amount: fromMinor(p.amountMinor, digits),
-          tendered: money(p.tenderedMinor),
-          change: money(p.changeMinor),
-        })),
+      orders: (orders.get(row.id) ?? []).map((o) => ({
+        order_id: o.id,
+        token_no: o.tokenNo,
+        business_date: o.businessDate,
+      })),
+      payments: (payments.get(row.id) ?? []).map((p) => ({
+        payment_type: p.paymentTypeTitle,
+        amount: fromMinor(p.amountMinor, digits),
+        tendered: money(p.tenderedMinor),
+        change: money(p.changeMinor),
+      })),
     };
   });
+  return { invoices, truncated: found.length > limit };
 }
 
 /** The invoices screen (SPEC §2 Invoices): list by store days, search, the orders a preview prints. */
@@ -153,41 +166,29 @@ export function createInvoicesService(ctx: AppContext) {
     /** GET /invoices/init: what the screen filters and prints with. */
     async init(tc: TenantContext): Promise<InvoicesInit> {
       return database.inTenant(tc.tenantId, async (tx) => {
-        const s = await storeRepo.getStoreSettings(tx, tc.tenantId);
-        const p = await storeRepo.getPrintSettings(tx, tc.tenantId);
-        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        return {
-          printSettings: presentPrint(p),
-          storeSettings: presentStore(s, timezone),
-          currency: {
-            code: s.currency,
-            symbol: currencySymbol(s.currency),
-            digits: currencyDigits(s.currency),
-          },
-        };
+        const { printSettings, storeSettings, currency } = await screenSettings(tx, tc.tenantId);
+        return { printSettings, storeSettings, currency };
       });
     },
 
-    /** GET /invoices: the invoices of a date filter's days at the store (midnight to midnight, store time). */
+    /**
+     * GET /invoices: the invoices of a date filter's days at the store (midnight to midnight, store
+     * time), the newest INVOICES_LIST_MAX of them.
+     */
     async list(tc: TenantContext, query: DateRangeQuery) {
       return database.inTenant(tc.tenantId, async (tx) => {
         const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        const range = rangeFor(query.type, todayIn(timezone, ctx.now()), {
-          ...(query.from ? { from: query.from } : {}),
-          ...(query.to ? { to: query.to } : {}),
-        });
-        const from = zonedWallTimeToInstant(range.from, timezone);
-        const to = zonedWallTimeToInstant(addDays(range.to, 1), timezone);
-        const rows = await repo.listInvoicesBetween(tx, tc.tenantId, from, to);
-        return { invoices: await presentInvoices(tx, tc.tenantId, rows) };
+        const { from, to } = rangeInstants(query, timezone, ctx.now());
+        const rows = await repo.listInvoicesBetween(tx, tc.tenantId, from, to, INVOICES_LIST_MAX + 1);
+        return presentInvoices(tx, tc.tenantId, rows, INVOICES_LIST_MAX);
       });
     },
 
     /** GET /invoices/search: by number, or the guest's name or phone; newest first, at most 50. */
     async search(tc: TenantContext, q: string) {
       return database.inTenant(tc.tenantId, async (tx) => {
-        const rows = await repo.searchInvoices(tx, tc.tenantId, q, SEARCH_LIMIT);
-        return { invoices: await presentInvoices(tx, tc.tenantId, rows) };
+        const rows = await repo.searchInvoices(tx, tc.tenantId, q, SEARCH_LIMIT + 1);
+        return presentInvoices(tx, tc.tenantId, rows, SEARCH_LIMIT);
       });
     },
 

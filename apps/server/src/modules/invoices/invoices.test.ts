@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice, InvoicesInit, Order, OrderPaid, OrderSummary, TableOrders } from '@comanda/core';
+import type { Invoices, InvoicesInit, Order, OrderPaid, OrderSummary, TableOrders } from '@comanda/core';
 import { and, eq } from 'drizzle-orm';
 import { invoices } from '../../platform/db/schema.ts';
 import { type TestApp, createColleague, startTestApp } from '../../../test/harness.ts';
@@ -12,8 +12,6 @@ import {
   payGroupBody,
   sendOrder,
 } from '../orders/orders.fixtures.ts';
-
-type Invoices = { invoices: Invoice[] };
 
 let app: TestApp;
 let store: Store;
@@ -183,6 +181,47 @@ describe('GET /invoices/search', () => {
     for (const q of ['%25', '_', 'A_a']) {
       expect((await s.owner.client.get<Invoices>(`/invoices/search?q=${q}`)).body.invoices).toEqual([]);
     }
+  });
+});
+
+describe('GET /invoices limits', () => {
+  it('answers the newest 1,000 invoices and says more exist; refuses a custom range over 366 days', async () => {
+    const s = await createStore(app);
+    const tenantId = s.owner.tenantId;
+    const rows = Array.from({ length: 1001 }, (_, i) => ({
+      tenantId,
+      uuid: crypto.randomUUID(),
+      subTotalMinor: 100 + i,
+      taxTotalMinor: 0,
+      totalMinor: 100 + i,
+      currency: 'USD',
+      deliveryType: 'takeaway' as const,
+    }));
+    const ids = await app.database.inTenant(tenantId, (tx) =>
+      tx.insert(invoices).values(rows).returning({ id: invoices.id }),
+    );
+    const oldest = Math.min(...ids.map((r) => r.id));
+    const listed = await s.owner.client.get<Invoices>('/invoices?type=today');
+    expect(listed.status).toBe(200);
+    expect(listed.body.truncated).toBe(true);
+    expect(listed.body.invoices).toHaveLength(1000);
+    expect(listed.body.invoices.map((i) => i.invoice_id)).not.toContain(oldest);
+
+    // The oldest moved to yesterday: today's 1,000 are all there, and yesterday is not cut.
+    await app.database.inTenant(tenantId, (tx) =>
+      tx
+        .update(invoices)
+        .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+        .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, oldest))),
+    );
+    const today = await s.owner.client.get<Invoices>('/invoices?type=today');
+    expect(today.body).toMatchObject({ truncated: false });
+    expect(today.body.invoices).toHaveLength(1000);
+
+    const tooLong = await s.owner.client.get('/invoices?type=custom&from=2025-01-01&to=2026-01-02');
+    expect(tooLong.status).toBe(400);
+    const longest = await s.owner.client.get<Invoices>('/invoices?type=custom&from=2025-01-01&to=2026-01-01');
+    expect(longest.status).toBe(200);
   });
 });
 

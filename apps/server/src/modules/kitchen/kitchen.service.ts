@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
 import { presentOrder } from '../orders/orders.presenter.ts';
 import type { OrderItemRow } from '../orders/orders.repo.ts';
-import { withItems } from '../orders/orders.repo.ts';
+import * as ordersRepo from '../orders/orders.repo.ts';
 import * as repo from './kitchen.repo.ts';
 
 const isOpen = (line: OrderItemRow) => line.status === 'created' || line.status === 'preparing';
@@ -44,7 +44,7 @@ export function createKitchenService(ctx: AppContext) {
     /** GET /kitchen: polled by every kitchen screen, so a handful of small reads. */
     async tickets(tc: TenantContext): Promise<KitchenTickets> {
       return database.inTenant(tc.tenantId, async (tx) => {
-        const tickets = await withItems(tx, tc.tenantId, await repo.listTickets(tx, tc.tenantId));
+        const tickets = await ordersRepo.withItems(tx, tc.tenantId, await repo.listTickets(tx, tc.tenantId));
         const settings = await repo.getThresholds(tx, tc.tenantId);
         const bumped = await repo.lastBumped(tx, tc.tenantId);
         return {
@@ -60,13 +60,14 @@ export function createKitchenService(ctx: AppContext) {
     /** POST /kitchen/{id}: 'Start Making' (created → preparing) or 'Complete' (preparing → completed). */
     async setItemStatus(tc: TenantContext, itemId: number, input: z.output<typeof kitchenItemStatusSchema>) {
       await database.inTenant(tc.tenantId, async (tx, emit) => {
-        const item = await repo.findItem(tx, tc.tenantId, itemId);
-        if (!item) throw fail('order_item_not_found');
-        if (item.orderStatus === 'cancelled') throw fail('order_not_open');
+        // The order is locked first, as every writer of an order and its lines does (no deadlock).
+        const found = await ordersRepo.lockItemWithOrder(tx, tc.tenantId, itemId);
+        if (!found) throw fail('order_item_not_found');
+        if (found.order.status === 'cancelled') throw fail('order_not_open');
         const from = input.status === 'preparing' ? 'created' : 'preparing';
         if (!(await repo.moveItem(tx, tc.tenantId, itemId, from, input.status)))
           throw fail('order_item_moved_on');
-        emit('order_update', { orderId: item.orderId });
+        emit('order_update', { orderId: found.order.id });
       });
       return { message: ORDER_ITEM_STATUS_UPDATED };
     },
@@ -74,9 +75,10 @@ export function createKitchenService(ctx: AppContext) {
     /** POST /kitchen/orders/{id}/bump: the whole ticket made with one tap. */
     async bump(tc: TenantContext, orderId: number) {
       await database.inTenant(tc.tenantId, async (tx, emit) => {
-        const status = await repo.findOrderStatus(tx, tc.tenantId, orderId);
-        if (status === undefined) throw fail('order_not_found');
-        if (status === 'cancelled') throw fail('order_not_open');
+        // The order is locked before its lines, as every writer of an order does (no deadlock).
+        const [order] = await ordersRepo.lockOrders(tx, tc.tenantId, [orderId]);
+        if (!order) throw fail('order_not_found');
+        if (order.status === 'cancelled') throw fail('order_not_open');
         const moved = await repo.moveOrderItems(tx, tc.tenantId, orderId, repo.OPEN_LINE, 'completed');
         if (moved === 0) throw fail('order_item_moved_on');
         await repo.setBumpedAt(tx, tc.tenantId, orderId, ctx.now());

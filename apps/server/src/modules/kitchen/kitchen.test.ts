@@ -11,7 +11,14 @@ import {
   record,
   startTestApp,
 } from '../../../test/harness.ts';
-import { type Store, createStore, orderBody, payBody, readOrder } from '../orders/orders.fixtures.ts';
+import {
+  type Store,
+  createStore,
+  orderBody,
+  payBody,
+  readOrder,
+  sendOrder,
+} from '../orders/orders.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -199,6 +206,26 @@ describe('bump and recall', () => {
     expect((await tickets()).orders.map((o) => o.id)).toEqual([first, second]);
     const none = await cook.client.post('/kitchen/recall');
     expect(none).toMatchObject({ status: 404, body: { code: 'nothing_to_recall' } });
+  });
+
+  it('a bump racing a line cancel and an order cancel never deadlocks: each answers, the order ends cancelled', async () => {
+    const { store, cook } = await kitchen();
+    const owner = store.owner.client;
+    for (let round = 0; round < 8; round++) {
+      const { orderId, lineIds: lines } = await sendOrder(app, store);
+      const answers = await Promise.all([
+        cook.client.post<{ code?: string }>(`/kitchen/orders/${orderId}/bump`),
+        owner.post<{ code?: string }>(`/orders/update-status/${lines[1]}`, { status: 'cancelled' }),
+        owner.post<{ code?: string }>('/orders/cancel', { orderIds: [orderId] }),
+      ]);
+      // The cancel always wins or waits; the others either went first or find the order closed.
+      expect(answers[2].status).toBe(200);
+      for (const res of answers) expect([200, 409]).toContain(res.status);
+      expect(answers.map((r) => r.body.code).filter((c) => c === 'try_again')).toEqual([]);
+      const stored = await readOrder(app, store.owner.tenantId, orderId);
+      expect(stored.order?.status).toBe('cancelled');
+      expect(stored.lines.map((l) => l.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    }
   });
 
   it("answers 404 for another tenant's order and recalls only the tenant's own tickets", async () => {

@@ -30,7 +30,7 @@ export function presentOrderItem(row: OrderItemRow, digits: number): OrderItem {
   };
 }
 
-/** What an order's open lines add up to: cancelled lines are never billed. */
+/** What lines bill: the one definition (cancelled lines are never billed) every total uses. */
 export function billableFigures(items: OrderItemRow[]) {
   let net = 0;
   let tax = 0;

@@ -58,25 +58,6 @@ export async function insertOrderItems(tx: Tx, tenantId: number, orderId: number
   await tx.insert(orderItems).values(lines.map((line) => ({ ...line, tenantId, orderId })));
 }
 
-/** An order's figures: the sums of its lines', cancelled lines left out (they are never billed). */
-export async function orderTotals(tx: Tx, tenantId: number, orderId: number) {
-  const [row] = await tx
-    .select({
-      net: sql<number>`coalesce(sum(${orderItems.netMinor}), 0)`.mapWith(Number),
-      tax: sql<number>`coalesce(sum(${orderItems.taxMinor}), 0)`.mapWith(Number),
-      total: sql<number>`coalesce(sum(${orderItems.totalMinor}), 0)`.mapWith(Number),
-    })
-    .from(orderItems)
-    .where(
-      and(
-        eq(orderItems.tenantId, tenantId),
-        eq(orderItems.orderId, orderId),
-        ne(orderItems.status, 'cancelled'),
-      ),
-    );
-  return row ?? { net: 0, tax: 0, total: 0 };
-}
-
 /** Marks an unpaid order paid by an invoice, and completed; undefined when it was already paid. */
 export async function markPaid(tx: Tx, tenantId: number, orderId: number, invoiceId: number) {
   const [row] = await tx
@@ -151,16 +132,17 @@ export async function lockOrders(tx: Tx, tenantId: number, ids: number[]): Promi
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
 }
 
-/** One line of the tenant with its order, the order locked FOR UPDATE (its status decides what may change). */
+/**
+ * One line of the tenant with its order, the order locked FOR UPDATE (its status decides what may
+ * change). The line is read after the lock: a concurrent writer of it held the order and has committed.
+ */
 export async function lockItemWithOrder(tx: Tx, tenantId: number, itemId: number) {
-  const [item] = await tx
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.id, itemId)))
-    .limit(1);
-  if (!item) return undefined;
-  const [order] = await lockOrders(tx, tenantId, [item.orderId]);
-  return order ? { item, order } : undefined;
+  const byId = and(eq(orderItems.tenantId, tenantId), eq(orderItems.id, itemId));
+  const [line] = await tx.select({ orderId: orderItems.orderId }).from(orderItems).where(byId).limit(1);
+  if (!line) return undefined;
+  const [order] = await lockOrders(tx, tenantId, [line.orderId]);
+  const [item] = await tx.select().from(orderItems).where(byId).limit(1);
+  return order && item ? { item, order } : undefined;
 }
 
 export async function setItemStatus(

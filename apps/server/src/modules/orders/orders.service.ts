@@ -7,7 +7,6 @@ import {
   type createOrderAndInvoiceSchema,
   type createOrderSchema,
   currencyDigits,
-  currencySymbol,
   fromMinor,
   toMinor,
   todayIn,
@@ -26,13 +25,13 @@ import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders, invoiceFigures } from '../invoices/invoices.service.ts';
 import { byItem, presentItem } from '../menu/menu.presenter.ts';
 import * as menuRepo from '../menu/menu.repo.ts';
-import { presentPrint, presentStore } from '../store/store.presenter.ts';
+import { screenSettings } from '../store/store.presenter.ts';
 import * as storeRepo from '../store/store.repo.ts';
-import { acceptQrOrder } from '../qrorders/qrorders.service.ts';
+import { acceptQrOrder, holdQrOrder } from '../qrorders/qrorders.service.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
-import { presentOrder } from './orders.presenter.ts';
+import { billableFigures, presentOrder } from './orders.presenter.ts';
 import * as repo from './orders.repo.ts';
 
 type OrderInput = z.output<typeof createOrderSchema>;
@@ -155,6 +154,7 @@ export function createOrdersService(ctx: AppContext) {
    * and the order and its lines inserted.
    */
   async function takeOrder(tx: Tx, tc: TenantContext, emit: Emit, input: OrderInput, currency: string) {
+    if (input.selectedQrOrderItem !== null) await holdQrOrder(tx, tc.tenantId, input.selectedQrOrderItem);
     const found = await repo.findOrderByUuid(tx, tc.tenantId, input.uuid);
     if (found) return { kind: 'existing', existing: found } as const;
 
@@ -253,17 +253,15 @@ export function createOrdersService(ctx: AppContext) {
     /** GET /pos/init: everything the POS screen draws on, in one read-only transaction. */
     async init(tc: TenantContext): Promise<PosInit> {
       return database.inTenant(tc.tenantId, async (tx) => {
-        const s = await storeRepo.getStoreSettings(tx, tc.tenantId);
-        const p = await storeRepo.getPrintSettings(tx, tc.tenantId);
-        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        const digits = currencyDigits(s.currency);
+        const settings = await screenSettings(tx, tc.tenantId);
+        const { digits } = settings.currency;
         const items = await menuRepo.listItems(tx, tc.tenantId);
         const variants = byItem(await menuRepo.listOptions(tx, menuItemVariants, tc.tenantId));
         const addons = byItem(await menuRepo.listOptions(tx, menuItemAddons, tc.tenantId));
         const categories = await catalogueRepo.listCategories(tx, tc.tenantId);
-        const paymentTypes = await catalogueRepo.listPaymentTypes(tx, tc.tenantId);
         const tables = await tablesRepo.listTables(tx, tc.tenantId);
         return {
+          ...settings,
           categories,
           menuItems: items.map((row) =>
             presentItem(
@@ -272,13 +270,7 @@ export function createOrdersService(ctx: AppContext) {
               digits,
             ),
           ),
-          paymentTypes: paymentTypes
-            .filter((t) => t.isActive)
-            .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive })),
-          printSettings: presentPrint(p),
-          storeSettings: presentStore(s, timezone),
           storeTables: tables.map(presentTable),
-          currency: { code: s.currency, symbol: currencySymbol(s.currency), digits },
         };
       });
     },
@@ -301,7 +293,7 @@ export function createOrdersService(ctx: AppContext) {
                 return orderAnswer(
                   ORDER_CREATED,
                   order,
-                  await repo.orderTotals(tx, tc.tenantId, order.id),
+                  billableFigures(await repo.listOrderItems(tx, tc.tenantId, [order.id])),
                   currencyDigits(order.currency),
                 );
               }

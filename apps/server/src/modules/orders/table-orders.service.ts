@@ -9,7 +9,6 @@ import {
   type TableOrders,
   type completeAndPaySchema,
   currencyDigits,
-  currencySymbol,
   fromMinor,
   toMinor,
   type updateItemStatusSchema,
@@ -21,12 +20,9 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail, invalid } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
-import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders } from '../invoices/invoices.service.ts';
-import { presentPrint, presentStore } from '../store/store.presenter.ts';
-import * as storeRepo from '../store/store.repo.ts';
-import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import { screenSettings } from '../store/store.presenter.ts';
 import { billableFigures, presentOrder } from './orders.presenter.ts';
 import * as repo from './orders.repo.ts';
 
@@ -38,16 +34,22 @@ const ORDERS_CANCELLED = 'Orders cancelled!';
 const ORDERS_COMPLETED = 'Orders completed!';
 
 /**
- * The open orders of a group, locked FOR UPDATE: every id must be the tenant's (404, nothing changed)
- * and open, that is sent and neither completed, cancelled nor paid (409). A concurrent pay or cancel
- * waits on the locks and then finds the orders closed.
+ * A group's orders must all be the tenant's (404, nothing changed) and open, that is sent and neither
+ * completed, cancelled nor paid (409).
  */
-async function lockOpen(tx: Tx, tenantId: number, ids: number[]) {
-  const rows = await repo.lockOrders(tx, tenantId, ids);
+function checkOpen(rows: repo.OrderRow[], ids: number[]) {
   if (rows.length !== ids.length) throw fail('order_not_found');
   if (rows.some((o) => o.paymentStatus === 'paid')) throw fail('order_already_paid');
   if (rows.some((o) => o.status !== 'created')) throw fail('order_not_open');
   return rows;
+}
+
+/**
+ * The open orders of a group, locked FOR UPDATE and checked (checkOpen). A concurrent pay or cancel
+ * waits on the locks and then finds the orders closed.
+ */
+async function lockOpen(tx: Tx, tenantId: number, ids: number[]) {
+  return checkOpen(await repo.lockOrders(tx, tenantId, ids), ids);
 }
 
 /** What a group of orders bills: the sums of their non-cancelled lines, in the orders' one currency. */
@@ -164,29 +166,13 @@ export function createTableOrdersService(ctx: AppContext) {
 
     /** GET /orders/init: what the screen prints and pays with. */
     async init(tc: TenantContext): Promise<OrdersInit> {
-      return database.inTenant(tc.tenantId, async (tx) => {
-        const s = await storeRepo.getStoreSettings(tx, tc.tenantId);
-        const p = await storeRepo.getPrintSettings(tx, tc.tenantId);
-        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        const paymentTypes = await catalogueRepo.listPaymentTypes(tx, tc.tenantId);
-        return {
-          printSettings: presentPrint(p),
-          storeSettings: presentStore(s, timezone),
-          paymentTypes: paymentTypes
-            .filter((t) => t.isActive)
-            .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive })),
-          currency: {
-            code: s.currency,
-            symbol: currencySymbol(s.currency),
-            digits: currencyDigits(s.currency),
-          },
-        };
-      });
+      return database.inTenant(tc.tenantId, (tx) => screenSettings(tx, tc.tenantId));
     },
 
     /**
      * POST /orders/update-status/:id: any settable status directly (SPEC §4), on lines of open orders
-     * only. A cancelled line marks its order changed (the kitchen highlights the ticket) and is audited.
+     * only. A line cancelled, or brought back from cancelled (billed again), marks its order changed (the
+     * kitchen highlights the ticket) and is audited.
      */
     async updateItemStatus(tc: TenantContext, itemId: number, status: ItemStatus) {
       await database.inTenant(tc.tenantId, async (tx, emit) => {
@@ -195,13 +181,20 @@ export function createTableOrdersService(ctx: AppContext) {
         const { item, order } = found;
         if (order.status !== 'created' || order.paymentStatus !== 'pending') throw fail('order_not_open');
         await repo.setItemStatus(tx, tc.tenantId, item.id, status);
-        if (status === 'cancelled' && item.status !== 'cancelled') {
+        const billedChanged = (status === 'cancelled') !== (item.status === 'cancelled');
+        if (billedChanged) {
           await repo.markChanged(tx, tc.tenantId, order.id);
           await audit(tx, tc, {
-            action: 'order_item.cancel',
+            action: status === 'cancelled' ? 'order_item.cancel' : 'order_item.restore',
             targetType: 'order_item',
             targetId: item.id,
-            details: { orderId: order.id, tokenNo: order.tokenNo, item: item.itemTitle, from: item.status },
+            details: {
+              orderId: order.id,
+              tokenNo: order.tokenNo,
+              item: item.itemTitle,
+              from: item.status,
+              to: status,
+            },
           });
         }
         emit('order_update', { orderId: order.id });
@@ -218,7 +211,9 @@ export function createTableOrdersService(ctx: AppContext) {
     /** POST /orders/complete-order-payment-summary: the bill the group would get, changing nothing. */
     async summary(tc: TenantContext, ids: number[]): Promise<OrderSummary> {
       return database.inTenant(tc.tenantId, async (tx) => {
-        const loaded = await repo.withItems(tx, tc.tenantId, await lockOpen(tx, tc.tenantId, ids));
+        // A read: checked like a pay, but nothing locked.
+        const rows = checkOpen(await repo.findOrders(tx, tc.tenantId, ids), ids);
+        const loaded = await repo.withItems(tx, tc.tenantId, rows);
         const { currency, figures, digits } = groupBill(loaded);
         return {
           subtotal: fromMinor(figures.net, digits),

@@ -171,6 +171,34 @@ describe('POST /orders/update-status/:id', () => {
     expect(shown?.changed_at).toBe(order?.changedAt?.toISOString());
   });
 
+  it('brings a cancelled line back: billed again, the order marked changed, audited as a restore', async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s);
+    const summary = () =>
+      s.owner.client.post<OrderSummary>('/orders/complete-order-payment-summary', { orderIds: [orderId] });
+    const full = (await summary()).body.total;
+    await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, { status: 'cancelled' });
+    expect((await summary()).body.total).toBeLessThan(full);
+    const res = await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, { status: 'delivered' });
+    expect(res.status).toBe(200);
+    expect((await summary()).body.total).toBe(full);
+    expect((await readOrder(app, s.owner.tenantId, orderId)).order?.changedAt).toBeInstanceOf(Date);
+    expect((await auditActions(app, s.owner.tenantId)).slice(-2)).toEqual([
+      'order_item.cancel',
+      'order_item.restore',
+    ]);
+  });
+
+  it('audits one cancel when the same line is cancelled three times at once', async () => {
+    const s = await createStore(app);
+    const { lineIds } = await sendOrder(app, s);
+    const cancel = () => s.owner.client.post(`/orders/update-status/${lineIds[1]}`, { status: 'cancelled' });
+    const answers = await Promise.all([cancel(), cancel(), cancel()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const actions = await auditActions(app, s.owner.tenantId);
+    expect(actions.filter((a) => a === 'order_item.cancel')).toHaveLength(1);
+  });
+
   it('a repeat of the order UUID answers its totals without the cancelled line', async () => {
     const s = await createStore(app);
     const body = orderBody(s);

@@ -33,6 +33,15 @@ export async function findStatus(tx: Tx, tenantId: number, id: number) {
   return row?.status;
 }
 
+/** Locks a QR order of the tenant FOR UPDATE (whatever its status); a missing id locks nothing. */
+export async function lockQrOrder(tx: Tx, tenantId: number, id: number) {
+  await tx
+    .select({ id: qrOrders.id })
+    .from(qrOrders)
+    .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.id, id)))
+    .for('update');
+}
+
 /**
  * Moves one pending QR order on (accepted into an order, or cancelled); undefined when it is not
  * pending (any more): the condition in the UPDATE makes two terminals taking it at once safe.

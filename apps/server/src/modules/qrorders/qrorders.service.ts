@@ -32,6 +32,12 @@ async function leavePending(tx: Tx, tenantId: number, id: number, status: 'accep
 }
 
 /**
+ * Holds the QR order a cart was loaded from until commit, before takeOrder looks the order's UUID up:
+ * a twin of the same order waits here, then finds the first one's order instead of a taken QR order.
+ */
+export const holdQrOrder = (tx: Tx, tenantId: number, id: number) => repo.lockQrOrder(tx, tenantId, id);
+
+/**
  * Accepts the QR order a cart was loaded from, inside the order's transaction (takeOrder): it leaves
  * the POS list before the order is inserted, and `link` records the order once it has an id. Answers
  * the QR order, whose diner a walk-in order copies.
@@ -70,12 +76,14 @@ export function createQrOrdersService(ctx: AppContext) {
     async cancelAll(tc: TenantContext) {
       const ids = await database.inTenant(tc.tenantId, async (tx, emit) => {
         const cancelled = await repo.cancelAllPending(tx, tc.tenantId);
+        // Nothing was pending: nothing changed, so nothing to audit or tell.
+        if (cancelled.length === 0) return cancelled;
         await audit(tx, tc, {
           action: 'qr_order.cancel_all',
           targetType: 'qr_order',
           details: { ids: cancelled },
         });
-        if (cancelled.length > 0) emit('qrorders_updated', {});
+        emit('qrorders_updated', {});
         return cancelled;
       });
       return { message: 'QR orders cancelled!', count: ids.length };

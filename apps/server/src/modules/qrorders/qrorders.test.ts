@@ -106,8 +106,11 @@ describe('cancelling', () => {
     expect(await count(s)).toBe(0);
     expect(await count(other)).toBe(1);
     expect((await readQrOrder(app, s.owner.tenantId, accepted))?.status).toBe('accepted');
-    expect(await auditActions(app, s.owner.tenantId)).toContain('qr_order.cancel_all');
+    const audited = await auditActions(app, s.owner.tenantId);
+    expect(audited).toContain('qr_order.cancel_all');
+    // Nothing pending: nothing cancelled, nothing audited.
     expect((await s.owner.client.post('/pos/qrorders/cancel-all')).body).toMatchObject({ count: 0 });
+    expect(await auditActions(app, s.owner.tenantId)).toEqual(audited);
   });
 });
 
@@ -141,6 +144,23 @@ describe('loading a QR order into create-order', () => {
     const twice = await s.owner.client.post('/pos/create-order', orderBody(s, { selectedQrOrderItem: qr }));
     expect(twice).toMatchObject({ status: 409, body: { code: 'qr_order_not_pending' } });
     expect(await counts(app, s.owner.tenantId)).toEqual(before);
+  });
+
+  it('answers twins of one order loaded from a QR order, sent together, with the same order', async () => {
+    const s = await createStore(app);
+    for (let round = 0; round < 5; round++) {
+      const qr = await insertQrOrder(app, s.owner.tenantId);
+      const body = orderBody(s, { selectedQrOrderItem: qr });
+      const answers = await Promise.all(
+        [1, 2].map(() => s.owner.client.post<OrderCreated>('/pos/create-order', body)),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(answers[1]?.body.orderId).toBe(answers[0]?.body.orderId);
+      expect(await readQrOrder(app, s.owner.tenantId, qr)).toMatchObject({
+        status: 'accepted',
+        orderId: answers[0]?.body.orderId,
+      });
+    }
   });
 
   it("keeps a picked customer, and a guest's empty phone is no phone", async () => {

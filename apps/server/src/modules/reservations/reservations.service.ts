@@ -9,8 +9,7 @@ import {
   type ReservationInit,
   type ReservationWarning,
   type addReservationSchema,
-  addDays,
-  rangeFor,
+  rangeInstants,
   todayIn,
   type updateReservationSchema,
   wallTimeIn,
@@ -145,12 +144,7 @@ export function createReservationsService(ctx: AppContext) {
     async list(tc: TenantContext, query: DateRangeQuery): Promise<Reservation[]> {
       return database.inTenant(tc.tenantId, async (tx) => {
         const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-        const range = rangeFor(query.type, todayIn(timezone, ctx.now()), {
-          ...(query.from ? { from: query.from } : {}),
-          ...(query.to ? { to: query.to } : {}),
-        });
-        const from = zonedWallTimeToInstant(range.from, timezone);
-        const to = zonedWallTimeToInstant(addDays(range.to, 1), timezone);
+        const { from, to } = rangeInstants(query, timezone, ctx.now());
         const rows = await repo.listReservationsBetween(tx, tc.tenantId, from, to);
         return rows.map((r) => repo.toReservation(r, timezone));
       });

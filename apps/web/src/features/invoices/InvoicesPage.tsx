@@ -137,7 +137,16 @@ export function InvoicesPage() {
   } else if (list.data.invoices.length === 0) {
     body = <EmptyState icon={IconFileInvoice} title={t('empty.title')} text={t('empty.text')} />;
   } else {
-    body = listOf(list.data.invoices);
+    body = (
+      <Stack>
+        {list.data.truncated && (
+          <Text size="sm" c="dimmed" role="status" data-testid="invoices-truncated">
+            {t('truncated')}
+          </Text>
+        )}
+        {listOf(list.data.invoices)}
+      </Stack>
+    );
   }
 
   return (

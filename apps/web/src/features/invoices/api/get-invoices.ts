@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { DateFilter, Invoice, InvoicesInit, Order } from '@comanda/core';
+import type { DateFilter, Invoices, InvoicesInit, Order } from '@comanda/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Every cached invoices answer (lists, searches, init) starts with this key. */
@@ -27,7 +27,7 @@ export const invoicesQueryOptions = (query: InvoiceListParams) =>
         if (query.from) params.set('from', query.from);
         if (query.to) params.set('to', query.to);
       }
-      return apiRequest<{ invoices: Invoice[] }>(`/invoices?${params}`);
+      return apiRequest<Invoices>(`/invoices?${params}`);
     },
     placeholderData: keepPreviousData,
   });
@@ -36,7 +36,7 @@ export const invoicesQueryOptions = (query: InvoiceListParams) =>
 export const invoiceSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: [...invoicesQueryKey, 'search', q],
-    queryFn: () => apiRequest<{ invoices: Invoice[] }>(`/invoices/search?${new URLSearchParams({ q })}`),
+    queryFn: () => apiRequest<Invoices>(`/invoices/search?${new URLSearchParams({ q })}`),
     retry: false,
   });
 
