@@ -45,7 +45,7 @@ import { type PayChoice, PayDialog } from './components/PayDialog.tsx';
 import { PosSkeleton } from './components/PosSkeleton.tsx';
 import { QrOrdersDialog } from './components/QrOrdersDialog.tsx';
 import classes from './components/pos.module.css';
-import type { CustomerPickerProps } from './customer-picker.ts';
+import type { CustomerPickerProps } from '../../lib/customer-picker.ts';
 
 type Picker = ComponentType<CustomerPickerProps>;
 /** Header buttons a little narrower than usual: title and four buttons share one row at 1024 px. */

@@ -19,7 +19,7 @@ import {
 import { deleteReservation } from './api/mutations.ts';
 import { ReservationCard } from './components/ReservationCard.tsx';
 import { ReservationDialog } from './components/ReservationDialog.tsx';
-import type { CustomerPickerProps } from './customer-picker.ts';
+import type { CustomerPickerProps } from '../../lib/customer-picker.ts';
 
 /**
  * /dashboard/reservation (SPEC §2 Reservation): the bookings of a date filter's days on the store's
