@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSaveMutation } from '../../lib/mutations.ts';
+import { newUuid } from '../../lib/uuid.ts';
 import { paths } from '../../lib/paths.ts';
 import { openReceipt, openToken, receiptFromOrders } from '../../lib/print.ts';
 import { toast } from '../../lib/toast.ts';
@@ -31,7 +32,6 @@ import {
   hasOptions,
   lineFor,
   minor,
-  newUuid,
   readDrafts,
   repriced,
   totalsOf,
