@@ -1,4 +1,4 @@
-import type { CustomerType, DeliveryType, PrintSettings, StoreSettings } from '@comanda/core';
+import type { CustomerType, DeliveryType, Order, PrintSettings, StoreSettings } from '@comanda/core';
 import { paths } from './paths.ts';
 
 /**
@@ -40,6 +40,66 @@ export interface ReceiptData {
   total: number;
   /** Set when paid: how, and for cash the tendered amount and change. */
   payment?: { type: string; tendered: number | null; change: number | null } | null;
+}
+
+/** The head of a receipt; by default the first order's (token, day, time, guest, table). */
+type ReceiptHeader = Pick<
+  ReceiptData,
+  'tokenNo' | 'businessDate' | 'date' | 'customerType' | 'customerName' | 'deliveryType' | 'tableTitle'
+>;
+
+/**
+ * A receipt from the SERVER's figures: the orders' lines at their `price`/`amount` as sold and the
+ * server's totals, with the store's print settings. Cancelled lines were never billed, so they are
+ * not printed. `header` overrides what the first order would say (an invoice's own date and guest).
+ */
+export function receiptFromOrders(input: {
+  orders: Order[];
+  totals: { subtotal: number; taxTotal: number; total: number };
+  store: StoreSettings;
+  print: PrintSettings;
+  currency: ReceiptData['currency'];
+  payment?: ReceiptData['payment'];
+  header?: Partial<ReceiptHeader>;
+}): ReceiptData {
+  const { orders, totals, store, print, currency, payment, header } = input;
+  const first = orders[0];
+  const now = new Date().toISOString();
+  return {
+    store: {
+      storeName: store.storeName,
+      address: store.address,
+      phone: store.phone,
+      email: store.email,
+      image: store.image,
+    },
+    print,
+    currency,
+    timezone: store.timezone,
+    tokenNo: first?.token_no ?? null,
+    businessDate: first?.business_date ?? now.slice(0, 10),
+    date: first?.date ?? now,
+    customerType: first?.customer_type ?? 'WALKIN',
+    customerName: first?.customer_name ?? null,
+    deliveryType: first?.delivery_type ?? 'dinein',
+    tableTitle: first?.table_title ?? null,
+    ...header,
+    lines: orders.flatMap((order) =>
+      order.items
+        .filter((line) => line.status !== 'cancelled')
+        .map((line) => ({
+          title: line.item_title,
+          variantTitle: line.variant_title,
+          addons: line.addons.map((a) => a.title),
+          notes: line.notes,
+          quantity: line.quantity,
+          price: line.price,
+          amount: line.amount,
+        })),
+    ),
+    ...totals,
+    payment: payment ?? null,
+  };
 }
 
 export interface TokenData {

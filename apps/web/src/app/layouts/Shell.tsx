@@ -46,7 +46,9 @@ export function Shell(props: {
   const { t } = useTranslation('dashboard');
   const location = useLocation();
   const navigate = useNavigate();
-  const isMobile = useMediaQuery('(max-width: 48em)');
+  // Below Mantine's `sm` (48em, the navbar's breakpoint): at exactly 768 px the navbar is the 76 px
+  // rail, so its labels must stay hidden there.
+  const isMobile = useMediaQuery('(max-width: 47.99em)');
   // Below ~1200 px (a tablet in landscape) the sidebar shows icons only, so pages keep their width;
   // the remembered preference applies above that, and the toggle opens it for the moment below.
   const narrow = useMediaQuery('(max-width: 74.99em)', false, { getInitialValueInEffect: false });

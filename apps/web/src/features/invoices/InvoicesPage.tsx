@@ -1,24 +1,16 @@
-import { Button, Card, CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconFileInvoice, IconSearch } from '@tabler/icons-react';
-import {
-  DATE_FILTERS,
-  type DateFilter,
-  type Invoice,
-  addMonths,
-  dateRangeQuery,
-  todayIn,
-} from '@comanda/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
+import { type Invoice, todayIn } from '@comanda/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter, ListSearch, useDateRange } from '../../components/DateRangeFilter.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import i18n from '../../lib/i18n.ts';
 import { openReceipt, reservePrintPopup } from '../../lib/print.ts';
 import { toast } from '../../lib/toast.ts';
 import {
-  type InvoiceListParams,
   fetchInvoiceOrders,
   invoiceSearchQueryOptions,
   invoicesInitQueryOptions,
@@ -26,8 +18,6 @@ import {
 } from './api/get-invoices.ts';
 import { InvoiceList } from './components/InvoiceList.tsx';
 import { invoiceReceipt } from './receipt.ts';
-
-const rangeQuery = dateRangeQuery();
 
 /**
  * /dashboard/invoices (SPEC §2 Invoices): the invoices of a date filter's days on the store's clock
@@ -37,20 +27,11 @@ const rangeQuery = dateRangeQuery();
 export function InvoicesPage() {
   const { t } = useTranslation('invoices');
   const init = useQuery(invoicesInitQueryOptions());
-  const [filter, setFilter] = useState<DateFilter>('today');
-  const [range, setRange] = useState({ from: '', to: '' });
   const [searchText, setSearchText] = useState('');
   const [q, setQ] = useState('');
 
-  const params: InvoiceListParams =
-    filter === 'custom'
-      ? { type: filter, from: range.from || undefined, to: range.to || undefined }
-      : { type: filter };
-  const checked = rangeQuery.safeParse(params);
-  const rangeError = checked.success
-    ? undefined
-    : i18n.t(checked.error.issues[0]?.message ?? 'Invalid request!');
-  const list = useQuery({ ...invoicesQueryOptions(params), enabled: checked.success && q === '' });
+  const dates = useDateRange(init.data && todayIn(init.data.storeSettings.timezone));
+  const list = useQuery({ ...invoicesQueryOptions(dates.params), enabled: dates.valid && q === '' });
   const search = useQuery({ ...invoiceSearchQueryOptions(q), enabled: q !== '' });
 
   // A read, not a save: no toasts on success; the popup is the answer.
@@ -68,21 +49,6 @@ export function InvoicesPage() {
     },
   });
 
-  const chooseFilter = (value: string | null) => {
-    if (!value) return;
-    const next = value as DateFilter;
-    // A custom range starts as today until the same day next month, on the store's calendar.
-    if (next === 'custom' && !range.from && init.data) {
-      const today = todayIn(init.data.storeSettings.timezone);
-      setRange({ from: today, to: addMonths(today, 1) });
-    }
-    setFilter(next);
-  };
-  const runSearch = () => {
-    // A blank search does nothing (SPEC §5).
-    const text = searchText.trim();
-    if (text) setQ(text);
-  };
   const clearSearch = () => {
     setSearchText('');
     setQ('');
@@ -128,7 +94,7 @@ export function InvoicesPage() {
         )}
       </Stack>
     );
-  } else if (rangeError) {
+  } else if (!dates.valid) {
     body = null;
   } else if (list.isPending) {
     body = <Loading />;
@@ -152,69 +118,20 @@ export function InvoicesPage() {
   return (
     <Stack>
       <PageHeader title={t('title')} description={t('subtitle')} />
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <Select
-          label={t('filter.label')}
-          data={DATE_FILTERS.map((f) => ({ value: f, label: t(`filter.${f}`) }))}
-          value={filter}
-          onChange={chooseFilter}
-          allowDeselect={false}
-          w={180}
-          disabled={q !== ''}
-        />
-        {filter === 'custom' && (
-          <>
-            <TextInput
-              type="date"
-              label={t('filter.from')}
-              value={range.from}
-              onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
-              w={180}
-              disabled={q !== ''}
-            />
-            <TextInput
-              type="date"
-              label={t('filter.to')}
-              value={range.to}
-              onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
-              error={rangeError}
-              w={180}
-              disabled={q !== ''}
-            />
-          </>
-        )}
-        <form
-          role="search"
-          style={{ flex: '1 1 260px', minWidth: 240 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            runSearch();
+      <DateRangeFilter state={dates} disabled={q !== ''}>
+        <ListSearch
+          texts={{
+            label: t('search.label'),
+            placeholder: t('search.placeholder'),
+            button: t('search.button'),
+            clear: t('search.clear'),
           }}
-        >
-          <Group gap="sm" wrap="nowrap" align="flex-end">
-            <TextInput
-              label={t('search.label')}
-              placeholder={t('search.placeholder')}
-              value={searchText}
-              onChange={(e) => {
-                setSearchText(e.currentTarget.value);
-                // Emptying the box goes back to the filtered list.
-                if (!e.currentTarget.value.trim()) setQ('');
-              }}
-              inputMode="search"
-              autoComplete="off"
-              style={{ flex: 1 }}
-              rightSection={
-                searchText ? <CloseButton aria-label={t('search.clear')} onClick={clearSearch} /> : null
-              }
-              rightSectionWidth={44}
-            />
-            <Button type="submit" variant="light" leftSection={<IconSearch size={18} />}>
-              {t('search.button')}
-            </Button>
-          </Group>
-        </form>
-      </Group>
+          value={searchText}
+          onChange={setSearchText}
+          onSearch={setQ}
+          onClear={clearSearch}
+        />
+      </DateRangeFilter>
       {body}
     </Stack>
   );

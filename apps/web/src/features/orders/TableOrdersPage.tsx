@@ -14,14 +14,13 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSaveMutation } from '../../lib/mutations.ts';
-import { openReceipt } from '../../lib/print.ts';
+import { openReceipt, receiptFromOrders, type ReceiptData } from '../../lib/print.ts';
 import { invalidateResources } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
 import { ordersInitQueryOptions, tableOrdersQueryOptions } from './api/get-table-orders.ts';
 import { cancelOrders, completeOrders, paymentSummary, updateItemStatus } from './api/mutations.ts';
 import { ACTION_FAILED, PayDialog } from './components/PayDialog.tsx';
 import { type GroupActions, TableGroupCard } from './components/TableGroupCard.tsx';
-import { groupReceipt } from './receipt.ts';
 
 const LOAD_FAILED = 'Error loading orders! Please try later!';
 
@@ -177,18 +176,34 @@ export function TableOrdersPage() {
           opened={payOpened}
           onClose={() => setPayOpened(false)}
           onPrint={(paid, payment) => {
-            const summary = {
-              ...pay.summary,
-              subtotal: paid.subTotal,
-              taxTotal: paid.taxTotal,
-              total: paid.total,
-            };
+            const totals = { subtotal: paid.subTotal, taxTotal: paid.taxTotal, total: paid.total };
             openReceipt(
-              groupReceipt(summary, init.data, pay.tableTitle, { ...payment, change: paid.change }),
+              groupReceipt({ ...pay.summary, ...totals }, init.data, pay.tableTitle, {
+                ...payment,
+                change: paid.change,
+              }),
             );
           }}
         />
       )}
     </Stack>
   );
+}
+
+/** A table group's receipt: its orders' lines and the summary's (server) totals, printed now. */
+function groupReceipt(
+  summary: OrderSummary,
+  init: OrdersInit,
+  tableTitle: string | null,
+  payment?: ReceiptData['payment'],
+): ReceiptData {
+  return receiptFromOrders({
+    orders: summary.orders,
+    totals: { subtotal: summary.subtotal, taxTotal: summary.taxTotal, total: summary.total },
+    store: init.storeSettings,
+    print: init.printSettings,
+    currency: init.currency,
+    payment,
+    header: { tableTitle, date: new Date().toISOString() },
+  });
 }

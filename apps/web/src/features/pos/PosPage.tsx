@@ -16,8 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSaveMutation } from '../../lib/mutations.ts';
+import { newUuid } from '../../lib/uuid.ts';
 import { paths } from '../../lib/paths.ts';
-import { openReceipt, openToken } from '../../lib/print.ts';
+import { openReceipt, openToken, receiptFromOrders } from '../../lib/print.ts';
 import { toast } from '../../lib/toast.ts';
 import { posInitQueryKey, posInitQueryOptions } from './api/get-pos-init.ts';
 import { qrOrdersCountQueryOptions } from './api/get-qr-orders.ts';
@@ -31,7 +32,6 @@ import {
   hasOptions,
   lineFor,
   minor,
-  newUuid,
   readDrafts,
   repriced,
   totalsOf,
@@ -45,8 +45,7 @@ import { type PayChoice, PayDialog } from './components/PayDialog.tsx';
 import { PosSkeleton } from './components/PosSkeleton.tsx';
 import { QrOrdersDialog } from './components/QrOrdersDialog.tsx';
 import classes from './components/pos.module.css';
-import type { CustomerPickerProps } from './customer-picker.ts';
-import { receiptOf } from './receipt.ts';
+import type { CustomerPickerProps } from '../../lib/customer-picker.ts';
 
 type Picker = ComponentType<CustomerPickerProps>;
 /** Header buttons a little narrower than usual: title and four buttons share one row at 1024 px. */
@@ -164,10 +163,17 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
       }
       const tenderedMinor = body.payment.tendered ? toMinor(String(body.payment.tendered), digits) : null;
       openReceipt(
-        receiptOf(res.order, init, {
-          type: title,
-          tendered: tenderedMinor === null ? null : fromMinor(tenderedMinor, digits),
-          change: res.change,
+        receiptFromOrders({
+          orders: [res.order],
+          totals: { subtotal: res.order.sub_total, taxTotal: res.order.tax_total, total: res.order.total },
+          store: init.storeSettings,
+          print: init.printSettings,
+          currency: init.currency,
+          payment: {
+            type: title,
+            tendered: tenderedMinor === null ? null : fromMinor(tenderedMinor, digits),
+            change: res.change,
+          },
         }),
       );
       setTokenNo(res.tokenNo);

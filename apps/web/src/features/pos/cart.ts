@@ -10,6 +10,7 @@ import {
   toMinor,
   unitPrice,
 } from '@comanda/core';
+import { newUuid } from '../../lib/uuid.ts';
 
 /**
  * A cart line (SPEC §3 Cart line) as the POS keeps it: the menu item's choice, priced from the menu in
@@ -33,15 +34,6 @@ export interface CartLine {
   /** Hundredths of a percent. */
   taxRateBp: number;
   tax_type: MenuItem['tax_type'];
-}
-
-/** A v4 UUID. `crypto.randomUUID` exists only on https and localhost; a tablet on the LAN may use http. */
-export function newUuid(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** A decimal amount from the API in minor units. */

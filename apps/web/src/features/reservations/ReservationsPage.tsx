@@ -1,37 +1,17 @@
-import {
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconCalendarEvent, IconPlus, IconSearch } from '@tabler/icons-react';
-import {
-  DATE_FILTERS,
-  type DateFilter,
-  type Reservation,
-  addMonths,
-  canDo,
-  dateRangeQuery,
-  parseScopes,
-} from '@comanda/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
+import { type Reservation, canDo, parseScopes } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveMutation } from '../../lib/mutations.ts';
+import { DateRangeFilter, ListSearch, useDateRange } from '../../components/DateRangeFilter.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { confirmIrreversible } from '../../lib/confirm.ts';
-import i18n from '../../lib/i18n.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import {
-  type ReservationListParams,
   reservationInitQueryOptions,
   reservationSearchQueryOptions,
   reservationsQueryOptions,
@@ -39,9 +19,7 @@ import {
 import { deleteReservation } from './api/mutations.ts';
 import { ReservationCard } from './components/ReservationCard.tsx';
 import { ReservationDialog } from './components/ReservationDialog.tsx';
-import type { CustomerPickerProps } from './customer-picker.ts';
-
-const rangeQuery = dateRangeQuery();
+import type { CustomerPickerProps } from '../../lib/customer-picker.ts';
 
 /**
  * /dashboard/reservation (SPEC §2 Reservation): the bookings of a date filter's days on the store's
@@ -55,8 +33,6 @@ export function ReservationsPage({ CustomerPicker }: { CustomerPicker: Component
     !!user && canDo({ role: user.role, scopes: parseScopes(user.scope) }, 'reservations.manage');
 
   const init = useQuery(reservationInitQueryOptions());
-  const [filter, setFilter] = useState<DateFilter>('today');
-  const [range, setRange] = useState({ from: '', to: '' });
   const [searchText, setSearchText] = useState('');
   const [q, setQ] = useState('');
   // `key` mounts a fresh dialog for each opening; closing keeps it, so it animates out.
@@ -66,31 +42,11 @@ export function ReservationsPage({ CustomerPicker }: { CustomerPicker: Component
     key: 0,
   });
 
-  const params: ReservationListParams =
-    filter === 'custom'
-      ? { type: filter, from: range.from || undefined, to: range.to || undefined }
-      : { type: filter };
-  const checked = rangeQuery.safeParse(params);
-  const rangeError = checked.success
-    ? undefined
-    : i18n.t(checked.error.issues[0]?.message ?? 'Invalid request!');
-  const list = useQuery({ ...reservationsQueryOptions(params), enabled: checked.success && q === '' });
+  const dates = useDateRange(init.data?.today);
+  const list = useQuery({ ...reservationsQueryOptions(dates.params), enabled: dates.valid && q === '' });
   const search = useQuery({ ...reservationSearchQueryOptions(q), enabled: q !== '' });
   const remove = useSaveMutation({ mutationFn: deleteReservation, changes: ['reservations'] });
 
-  const chooseFilter = (value: string | null) => {
-    if (!value) return;
-    const next = value as DateFilter;
-    // A custom range starts as today until the same day next month, on the store's calendar.
-    if (next === 'custom' && !range.from && init.data)
-      setRange({ from: init.data.today, to: addMonths(init.data.today, 1) });
-    setFilter(next);
-  };
-  const runSearch = () => {
-    // A blank search does nothing (SPEC §5).
-    const text = searchText.trim();
-    if (text) setQ(text);
-  };
   const clearSearch = () => {
     setSearchText('');
     setQ('');
@@ -138,7 +94,7 @@ export function ReservationsPage({ CustomerPicker }: { CustomerPicker: Component
         )}
       </Stack>
     );
-  } else if (rangeError) {
+  } else if (!dates.valid) {
     body = null;
   } else if (list.isPending) {
     body = <Loading />;
@@ -175,69 +131,20 @@ export function ReservationsPage({ CustomerPicker }: { CustomerPicker: Component
           ) : undefined
         }
       />
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <Select
-          label={t('filter.label')}
-          data={DATE_FILTERS.map((f) => ({ value: f, label: t(`filter.${f}`) }))}
-          value={filter}
-          onChange={chooseFilter}
-          allowDeselect={false}
-          w={180}
-          disabled={q !== ''}
-        />
-        {filter === 'custom' && (
-          <>
-            <TextInput
-              type="date"
-              label={t('filter.from')}
-              value={range.from}
-              onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
-              w={180}
-              disabled={q !== ''}
-            />
-            <TextInput
-              type="date"
-              label={t('filter.to')}
-              value={range.to}
-              onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
-              error={rangeError}
-              w={180}
-              disabled={q !== ''}
-            />
-          </>
-        )}
-        <form
-          role="search"
-          style={{ flex: '1 1 260px', minWidth: 240 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            runSearch();
+      <DateRangeFilter state={dates} disabled={q !== ''}>
+        <ListSearch
+          texts={{
+            label: t('search.label'),
+            placeholder: t('search.placeholder'),
+            button: t('search.button'),
+            clear: t('search.clear'),
           }}
-        >
-          <Group gap="sm" wrap="nowrap" align="flex-end">
-            <TextInput
-              label={t('search.label')}
-              placeholder={t('search.placeholder')}
-              value={searchText}
-              onChange={(e) => {
-                setSearchText(e.currentTarget.value);
-                // Emptying the box goes back to the filtered list.
-                if (!e.currentTarget.value.trim()) setQ('');
-              }}
-              inputMode="search"
-              autoComplete="off"
-              style={{ flex: 1 }}
-              rightSection={
-                searchText ? <CloseButton aria-label={t('search.clear')} onClick={clearSearch} /> : null
-              }
-              rightSectionWidth={44}
-            />
-            <Button type="submit" variant="light" leftSection={<IconSearch size={18} />}>
-              {t('search.button')}
-            </Button>
-          </Group>
-        </form>
-      </Group>
+          value={searchText}
+          onChange={setSearchText}
+          onSearch={setQ}
+          onClear={clearSearch}
+        />
+      </DateRangeFilter>
       {body}
       {init.data && canManage && (
         <ReservationDialog

@@ -6,18 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerSearchQueryOptions } from '../api/get-customers.ts';
+import type { CustomerPickerProps } from '../../../lib/customer-picker.ts';
 import { AddCustomerDialog } from './AddCustomerDialog.tsx';
-
-export interface CustomerPickerProps {
-  value: PickedCustomer | null;
-  onChange: (customer: PickedCustomer | null) => void;
-  /** Field error shown under the input, e.g. 'Please select customer!' */
-  error?: string;
-  label?: string;
-  required?: boolean;
-  /** A narrow column (the POS cart): the Add New Customer button shows its icon only. */
-  compact?: boolean;
-}
 
 /** How a picked customer reads in the input and the options: 'name · phone'. */
 export const customerLabel = (c: PickedCustomer) => `${c.name} · ${c.phone}`;

@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveMutation } from '../../../lib/mutations.ts';
+import { newUuid } from '../../../lib/uuid.ts';
 import { completeAndPay } from '../api/mutations.ts';
 import { minorOf, showMoney } from '../money.ts';
 
@@ -36,7 +37,7 @@ export function PayDialog({
   onPrint: (paid: OrderPaid, payment: { type: string; tendered: number | null }) => void;
 }) {
   const { t } = useTranslation('orders');
-  const [key] = useState(() => crypto.randomUUID());
+  const [key] = useState(newUuid);
   const active = init.paymentTypes.filter((p) => p.is_active);
   const [typeId, setTypeId] = useState<string | null>(active[0] ? String(active[0].id) : null);
   const [tendered, setTendered] = useState<string | number>('');

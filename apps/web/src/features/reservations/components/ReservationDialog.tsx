@@ -33,7 +33,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import i18n from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/toast.ts';
 import { addReservation, updateReservation } from '../api/mutations.ts';
-import type { CustomerPickerProps } from '../customer-picker.ts';
+import type { CustomerPickerProps } from '../../../lib/customer-picker.ts';
 
 interface FormValues {
   customer: PickedCustomer | null;
