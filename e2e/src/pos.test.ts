@@ -253,7 +253,7 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await expect(dialog.getByTestId('pay-total').textContent()).resolves.toBe('$4.50');
     await dialog.getByRole('radio', { name: 'Cash' }).click();
     await dialog.getByRole('textbox', { name: 'Amount tendered' }).fill('4');
-    await dialog.getByText('Less than the payable total.').waitFor();
+    await dialog.getByText('The amount tendered is less than the total!').waitFor();
     await dialog.getByRole('textbox', { name: 'Amount tendered' }).fill('10');
     await expect(dialog.getByTestId('pay-change').textContent()).resolves.toBe('$5.50');
     await noToasts();
