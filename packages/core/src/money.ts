@@ -48,16 +48,25 @@ export function rescaleMinor(minor: number, fromDigits: number, toDigits: number
   return Math.floor((minor + factor / 2) / factor);
 }
 
+// Building a formatter costs tens of microseconds; a POS screen formats hundreds of prices per render.
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** Shows an amount with its currency symbol (display only). */
 export function formatMoney(minor: number, currency: string, locale = 'en'): string {
   const digits = currencyDigits(currency);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(fromMinor(minor, digits));
+  const key = `${locale} ${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, format);
+  }
+  return format.format(fromMinor(minor, digits));
 }
 
 /**
