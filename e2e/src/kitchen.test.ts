@@ -184,6 +184,10 @@ describe('kitchen display', () => {
     // A second page on a clock the test moves: the ticket's timer runs on it.
     const order = await sendOrder([{ item: ids.espresso, qty: 1 }]);
     const timed = await context.newPage();
+    // Only this page's clock moves, not the server's: its socket would miss its pings, reconnect and
+    // refetch the tickets with the server's real time (right on a real tablet, not under a fake clock).
+    await timed.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+    await timed.route(/\/socket\.io\//, (route) => route.abort());
     await timed.clock.install();
     await timed.goto('/dashboard/kitchen');
     const card = timed.locator(`[data-testid="ticket"][data-token="${order.tokenNo}"]`);
