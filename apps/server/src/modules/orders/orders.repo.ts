@@ -1,24 +1,31 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { orderItems, orders, tokenCounters } from '../../platform/db/schema.ts';
+import { orderItems, orders } from '../../platform/db/schema.ts';
+import type { SoldAddon } from './orders.schema.ts';
 
 // The orders, order_items and token_counters tables.
+
+// The three inserts of every order (token, order, lines) are SQL templates, not drizzle's query
+// builder: the builder spends about 0.1 ms per row of a 25-column table on the one JavaScript thread,
+// about a tenth of an order's CPU, inside the window where the day's token row is held
+// (docs/benchmarks.md). The columns are spelled out; schema-drift.test.ts keeps their names honest.
+
+/** The rows of a raw statement, on either driver (both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The next token of the store's business day, atomically: the day's row is created at 1 or bumped, and
  * a concurrent order waits on that row, so no two orders of a day share a token.
  */
 export async function nextToken(tx: Tx, tenantId: number, businessDate: string): Promise<number> {
-  const [row] = await tx
-    .insert(tokenCounters)
-    .values({ tenantId, businessDate, lastToken: 1 })
-    .onConflictDoUpdate({
-      target: [tokenCounters.tenantId, tokenCounters.businessDate],
-      set: { lastToken: sql`${tokenCounters.lastToken} + 1` },
-    })
-    .returning({ lastToken: tokenCounters.lastToken });
+  const [row] = rowsOf<{ last_token: number }>(
+    await tx.execute(sql`
+      insert into token_counters (tenant_id, business_date, last_token) values (${tenantId}, ${businessDate}, 1)
+      on conflict (tenant_id, business_date) do update set last_token = token_counters.last_token + 1
+      returning last_token`),
+  );
   if (!row) throw new Error('token counter returned no row');
-  return row.lastToken;
+  return row.last_token;
 }
 
 const orderColumns = {
@@ -40,22 +47,72 @@ export async function findOrderByUuid(tx: Tx, tenantId: number, uuid: string) {
   return row;
 }
 
-export type OrderValues = Omit<typeof orders.$inferInsert, 'tenantId' | 'id'>;
+/** What takeOrder stores of a new order; status, payment and times take the table's defaults. */
+export interface OrderValues {
+  uuid: string;
+  businessDate: string;
+  tokenNo: number;
+  currency: string;
+  source: 'pos' | 'qr';
+  deliveryType: 'dinein' | 'delivery' | 'takeaway';
+  customerType: 'WALKIN' | 'CUSTOMER';
+  customerId: number | null;
+  customerName: string | null;
+  customerPhone: string | null;
+  tableId: number | null;
+  tableTitle: string | null;
+  floor: string | null;
+  createdBy: number | null;
+}
 
 /** Inserts an order; undefined when the tenant already has its UUID (a concurrent twin got there first). */
-export async function insertOrder(tx: Tx, tenantId: number, values: OrderValues) {
-  const [row] = await tx
-    .insert(orders)
-    .values({ ...values, tenantId })
-    .onConflictDoNothing({ target: [orders.tenantId, orders.uuid] })
-    .returning({ id: orders.id });
+export async function insertOrder(tx: Tx, tenantId: number, v: OrderValues) {
+  const [row] = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      insert into orders (tenant_id, uuid, business_date, token_no, currency, source, delivery_type,
+        customer_type, customer_id, customer_name, customer_phone, table_id, table_title, floor, created_by)
+      values (${tenantId}, ${v.uuid}, ${v.businessDate}, ${v.tokenNo}, ${v.currency}, ${v.source},
+        ${v.deliveryType}, ${v.customerType}, ${v.customerId}, ${v.customerName}, ${v.customerPhone},
+        ${v.tableId}, ${v.tableTitle}, ${v.floor}, ${v.createdBy})
+      on conflict (tenant_id, uuid) do nothing
+      returning id`),
+  );
   return row;
 }
 
-export type OrderItemValues = Omit<typeof orderItems.$inferInsert, 'tenantId' | 'id' | 'orderId'>;
+/** A line as takeOrder stores it; its status and times take the table's defaults. */
+export interface OrderItemValues {
+  uuid: string;
+  itemId: number;
+  itemTitle: string;
+  variantId: number | null;
+  variantTitle: string | null;
+  basePriceMinor: number;
+  addonsPriceMinor: number;
+  addons: SoldAddon[];
+  quantity: number;
+  notes: string | null;
+  taxId: number | null;
+  taxTitle: string | null;
+  taxRateBp: number;
+  taxType: 'exclusive' | 'inclusive' | null;
+  netMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
 
 export async function insertOrderItems(tx: Tx, tenantId: number, orderId: number, lines: OrderItemValues[]) {
-  await tx.insert(orderItems).values(lines.map((line) => ({ ...line, tenantId, orderId })));
+  const rows = lines.map(
+    (l) => sql`(${tenantId}, ${orderId}, ${l.uuid}, ${l.itemId}, ${l.itemTitle}, ${l.variantId},
+      ${l.variantTitle}, ${l.basePriceMinor}, ${l.addonsPriceMinor}, ${JSON.stringify(l.addons)}::jsonb,
+      ${l.quantity}, ${l.notes}, ${l.taxId}, ${l.taxTitle}, ${l.taxRateBp}, ${l.taxType}, ${l.netMinor},
+      ${l.taxMinor}, ${l.totalMinor})`,
+  );
+  await tx.execute(sql`
+    insert into order_items (tenant_id, order_id, uuid, item_id, item_title, variant_id, variant_title,
+      base_price_minor, addons_price_minor, addons, quantity, notes, tax_id, tax_title, tax_rate_bp, tax_type,
+      net_minor, tax_minor, total_minor)
+    values ${sql.join(rows, sql`, `)}`);
 }
 
 /** Marks an unpaid order paid by an invoice, and completed; undefined when it was already paid. */

@@ -246,7 +246,7 @@ export function createOrdersService(ctx: AppContext) {
    * menu) waits, so an order is never priced in one currency and stored in another.
    */
   async function storeCurrency(tx: Tx, tenantId: number) {
-    return (await storeRepo.getStoreSettings(tx, tenantId, { forShare: true })).currency;
+    return storeRepo.holdCurrency(tx, tenantId);
   }
 
   return {

@@ -9,14 +9,24 @@ import { printSettings, storeSettings } from '../../platform/db/schema.ts';
  * The tenant's store settings. `forUpdate` locks the row for this transaction, so two currency changes
  * cannot both rescale the prices from the same old currency.
  */
-export async function getStoreSettings(
-  tx: Tx,
-  tenantId: number,
-  opts: { forUpdate?: boolean; forShare?: boolean } = {},
-) {
+/**
+ * The store currency, held (FOR SHARE) until commit: an order priced in it keeps a currency save (which
+ * rescales the menu) waiting. One column: every order reads it.
+ */
+export async function holdCurrency(tx: Tx, tenantId: number): Promise<string> {
+  const [row] = await tx
+    .select({ currency: storeSettings.currency })
+    .from(storeSettings)
+    .where(eq(storeSettings.tenantId, tenantId))
+    .limit(1)
+    .for('share');
+  if (!row) throw new Error(`store settings missing for tenant ${tenantId}`);
+  return row.currency;
+}
+
+export async function getStoreSettings(tx: Tx, tenantId: number, opts: { forUpdate?: boolean } = {}) {
   const query = tx.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)).limit(1);
-  // forShare: an order priced in the store currency holds it until commit (a currency save waits).
-  const [row] = await (opts.forUpdate ? query.for('update') : opts.forShare ? query.for('share') : query);
+  const [row] = await (opts.forUpdate ? query.for('update') : query);
   // Made at sign-up and never deleted: a missing row is a bug, not a state to repair on a read.
   if (!row) throw new Error(`store settings missing for tenant ${tenantId}`);
   return row;
