@@ -10,6 +10,8 @@
  *   BENCH_TAPS          taps measured (default 60)
  *   BENCH_MENU_SIZE     menu items (default 300; every fifth has variants and addons)
  *   BENCH_CPU_SLOWDOWN  Chromium CPU throttling rate (default 4: a mid-range tablet)
+ *   BENCH_TAP_PROFILE   a path: the page's JavaScript CPU profile of the measured taps is written there
+ *                       (a .cpuprofile that bench/src/profile.ts and Chrome's DevTools read)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -120,10 +122,21 @@ async function main() {
 
     // Items without options, spread over the grid (each fifth opens the picker instead).
     const simple = [...Array(shown).keys()].filter((i) => (i + 1) % 5 !== 0);
+    const profilePath = process.env.BENCH_TAP_PROFILE;
+    if (profilePath) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     for (let t = 0; t < TAPS; t++) {
       const index = simple[(t * 7) % simple.length] ?? 0;
       await page.getByTestId('pos-item').nth(index).click();
       await page.waitForFunction(`window.__taps.length >= ${t + 1}`);
+    }
+    if (profilePath) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(profilePath, JSON.stringify(profile));
+      console.log(`page CPU profile: ${profilePath}`);
     }
     const taps = await page.evaluate<number[]>('window.__taps');
     const sorted = [...taps].sort((a, b) => a - b);

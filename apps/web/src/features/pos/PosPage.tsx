@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group } from '@mantine/core';
+import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
 import {
   type CreateOrderInput,
   type DeliveryType,
@@ -13,11 +13,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSaveMutation } from '../../lib/mutations.ts';
 import { newUuid } from '../../lib/uuid.ts';
-import { paths } from '../../lib/paths.ts';
 import { openReceipt, openToken, receiptFromOrders } from '../../lib/print.ts';
 import { toast } from '../../lib/toast.ts';
 import { posInitQueryKey, posInitQueryOptions } from './api/get-pos-init.ts';
@@ -37,19 +35,19 @@ import {
   totalsOf,
   writeDrafts,
 } from './cart.ts';
+import { CartOptions } from './components/CartOptions.tsx';
 import { CartPanel } from './components/CartPanel.tsx';
 import { DraftsDialog } from './components/DraftsDialog.tsx';
 import { type GridItem, ItemGrid } from './components/ItemGrid.tsx';
 import { ItemPickerDialog } from './components/ItemPickerDialog.tsx';
 import { type PayChoice, PayDialog } from './components/PayDialog.tsx';
+import { PosActions } from './components/PosActions.tsx';
 import { PosSkeleton } from './components/PosSkeleton.tsx';
 import { QrOrdersDialog } from './components/QrOrdersDialog.tsx';
 import classes from './components/pos.module.css';
 import type { CustomerPickerProps } from '../../lib/customer-picker.ts';
 
 type Picker = ComponentType<CustomerPickerProps>;
-/** Header buttons a little narrower than usual: title and four buttons share one row at 1024 px. */
-const HEADER_PX = 14;
 
 /**
  * /dashboard/pos (SPEC §2 POS): the two-panel skeleton until GET /pos/init answers (a failed load
@@ -91,7 +89,6 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
   const [drafts, setDrafts] = useState<Draft[]>(readDrafts);
   const [picking, setPicking] = useState<{ item: MenuItem | null; key: number }>({ item: null, key: 0 });
   const [dialog, setDialog] = useState<'drafts' | 'qr' | 'pay' | null>(null);
-  const [payKey, setPayKey] = useState(0);
 
   const qrCount = useQuery(qrOrdersCountQueryOptions()).data?.totalQROrders ?? 0;
   const menu = useMemo(() => new Map(init.menuItems.map((i) => [i.id, i])), [init.menuItems]);
@@ -116,16 +113,35 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     [digits],
   );
 
-  const clearCart = () => {
+  // Handlers handed to memoised parts are stable (only setters, or useCallbackRef), so a tap
+  // re-renders the cart's changed line and totals and nothing else.
+  const onQuantity = useCallback(
+    (uuid: string, delta: number) => setCart((c) => changeQuantity(c, uuid, delta)),
+    [],
+  );
+  const onNotes = useCallback(
+    (uuid: string, notes: string) => setCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, notes } : l))),
+    [],
+  );
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const openQr = useCallback(() => setDialog('qr'), []);
+  const openDrafts = useCallback(() => setDialog('drafts'), []);
+  const closePicker = useCallback(() => setPicking((p) => ({ ...p, item: null })), []);
+  const addPicked = useCallback((line: CartLine) => {
+    setCart((c) => addLine(c, line));
+    setPicking((p) => ({ ...p, item: null }));
+  }, []);
+
+  const clearCart = useCallback(() => {
     setCart([]);
     setOrderUuid(newUuid());
     setQrOrder(null);
-  };
-  const startNew = () => {
+  }, []);
+  const startNew = useCallback(() => {
     clearCart();
     setCustomer(null);
     setTableId(null);
-  };
+  }, [clearCart]);
 
   const orderBody = (): CreateOrderInput => ({
     uuid: orderUuid,
@@ -189,7 +205,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     return true;
   };
 
-  const saveDraft = () => {
+  const saveDraft = useCallbackRef(() => {
     if (cartEmpty()) return;
     const table = init.storeTables.find((tb) => tb.id === tableId);
     const draft: Draft = {
@@ -206,13 +222,13 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     setDrafts(next);
     startNew();
     toast.success(t('drafts.saved'));
-  };
-  const dropDraft = (draft: Draft) => {
+  });
+  const dropDraft = useCallbackRef((draft: Draft) => {
     const next = drafts.filter((d) => d.date !== draft.date);
     writeDrafts(next);
     setDrafts(next);
-  };
-  const restoreDraft = (draft: Draft) => {
+  });
+  const restoreDraft = useCallbackRef((draft: Draft) => {
     // Priced from today's menu; the draft leaves the list (saving again keeps it anew).
     startNew();
     setCart(repriced(draft.cart, menu, digits));
@@ -221,9 +237,9 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     setTableId(draft.tableId);
     dropDraft(draft);
     setDialog(null);
-  };
+  });
 
-  const loadQrOrder = (order: QrOrder) => {
+  const loadQrOrder = useCallbackRef((order: QrOrder) => {
     startNew();
     const lines = repriced(order.items, menu, digits);
     if (lines.length < order.items.length) toast.error(t('qr.itemsMissing'));
@@ -232,9 +248,9 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     setDeliveryType(order.delivery_type);
     setTableId(order.table_id);
     setDialog(null);
-  };
+  });
 
-  const submitPay = ({ paymentType, tendered }: PayChoice) =>
+  const submitPay = useCallbackRef(({ paymentType, tendered }: PayChoice) =>
     pay.mutate({
       title: paymentType.title,
       body: {
@@ -244,90 +260,62 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
         total: fromMinor(totals.payableTotal, digits),
         payment: { paymentTypeId: paymentType.id, tendered },
       },
-    });
-
-  const customerBox = (
-    <div>
-      <CustomerPicker
-        value={customer}
-        onChange={setCustomer}
-        label={customer ? t('customer.label') : t('customer.walkin')}
-        compact
-      />
-      {qrOrder && !customer && (
-        <Text fz="sm" c="grape.8" fw={600} mt={4} data-testid="qr-customer">
-          {t('customer.qr', {
-            name: qrOrder.customer_name || t('qr.guest'),
-            phone: qrOrder.customer_id ?? '',
-          })}
-        </Text>
-      )}
-    </div>
+    }),
   );
+  const sendOrder = useCallbackRef(() => {
+    if (!cartEmpty()) send.mutate(orderBody());
+  });
+  const openPay = useCallbackRef(() => {
+    if (cartEmpty()) return;
+    setDialog('pay');
+  });
 
-  const actions = (
-    <>
-      <Button variant="default" px={HEADER_PX} onClick={startNew}>
-        {t('header.new')}
-      </Button>
-      <Button
-        variant="default"
-        px={HEADER_PX}
-        rightSection={
-          qrCount > 0 ? (
-            <Badge color="red" variant="filled" circle={qrCount < 10} data-testid="qr-count">
-              {qrCount}
-            </Badge>
-          ) : null
-        }
-        onClick={() => setDialog('qr')}
-      >
-        {t('header.qr')}
-      </Button>
-      <Button variant="default" px={HEADER_PX} onClick={() => setDialog('drafts')}>
-        {t('header.drafts')}
-      </Button>
-      <Button component={Link} to={paths.dashboard.orders} variant="light" px={HEADER_PX}>
-        {t('header.orders')}
-      </Button>
-    </>
-  );
+  // The header changes with the QR count and the window's width, not with the cart.
+  const header = useMemo(() => {
+    const actions = <PosActions qrCount={qrCount} onNew={startNew} onQr={openQr} onDrafts={openDrafts} />;
+    return (
+      <>
+        <PageHeader title={t('title')} actions={narrow ? undefined : actions} />
+        {narrow && (
+          <Group gap="xs" mt={-8} mb="sm" data-testid="page-actions">
+            {actions}
+          </Group>
+        )}
+      </>
+    );
+  }, [qrCount, narrow, startNew, openQr, openDrafts, t]);
 
   return (
     <div className={classes.page}>
-      <PageHeader title={t('title')} actions={narrow ? undefined : actions} />
-      {narrow && (
-        <Group gap="xs" mt={-8} mb="sm" data-testid="page-actions">
-          {actions}
-        </Group>
-      )}
+      {header}
       <div className={classes.layout}>
         <div className={classes.menu}>
           <ItemGrid items={gridItems} categories={init.categories} currency={currency} onPick={pick} />
         </div>
         <CartPanel
-          customerBox={customerBox}
-          deliveryType={deliveryType}
-          onDeliveryType={setDeliveryType}
-          tables={init.storeTables}
-          tableId={tableId}
-          onTable={setTableId}
+          options={
+            <CartOptions
+              CustomerPicker={CustomerPicker}
+              customer={customer}
+              onCustomer={setCustomer}
+              qrOrder={qrOrder}
+              deliveryType={deliveryType}
+              onDeliveryType={setDeliveryType}
+              tables={init.storeTables}
+              tableId={tableId}
+              onTable={setTableId}
+            />
+          }
           cart={cart}
           totals={totals}
           currency={currency}
-          onQuantity={(uuid, delta) => setCart((c) => changeQuantity(c, uuid, delta))}
-          onNotes={(uuid, notes) => setCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, notes } : l)))}
+          onQuantity={onQuantity}
+          onNotes={onNotes}
           tokenNo={tokenNo}
           busy={busy}
           onDraft={saveDraft}
-          onSend={() => {
-            if (!cartEmpty()) send.mutate(orderBody());
-          }}
-          onPay={() => {
-            if (cartEmpty()) return;
-            setPayKey((k) => k + 1);
-            setDialog('pay');
-          }}
+          onSend={sendOrder}
+          onPay={openPay}
         />
       </div>
       <ItemPickerDialog
@@ -335,33 +323,32 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
         item={picking.item}
         currency={currency}
         digits={digits}
-        onClose={() => setPicking((p) => ({ ...p, item: null }))}
-        onAdd={(line) => {
-          setCart((c) => addLine(c, line));
-          setPicking((p) => ({ ...p, item: null }));
-        }}
+        onClose={closePicker}
+        onAdd={addPicked}
       />
-      <PayDialog
-        key={payKey}
-        opened={dialog === 'pay'}
-        payableMinor={totals.payableTotal}
-        currency={currency}
-        digits={digits}
-        paymentTypes={init.paymentTypes}
-        busy={pay.isPending}
-        onClose={() => setDialog(null)}
-        onPay={submitPay}
-      />
+      {/* Mounted only while open (afresh each time): closed, it would re-render on every tap. */}
+      {dialog === 'pay' && (
+        <PayDialog
+          opened
+          payableMinor={totals.payableTotal}
+          currency={currency}
+          digits={digits}
+          paymentTypes={init.paymentTypes}
+          busy={pay.isPending}
+          onClose={closeDialog}
+          onPay={submitPay}
+        />
+      )}
       <DraftsDialog
         opened={dialog === 'drafts'}
         drafts={drafts}
         currency={currency}
         timezone={timezone}
-        onClose={() => setDialog(null)}
+        onClose={closeDialog}
         onRestore={restoreDraft}
         onDelete={dropDraft}
       />
-      <QrOrdersDialog opened={dialog === 'qr'} onClose={() => setDialog(null)} onLoad={loadQrOrder} />
+      <QrOrdersDialog opened={dialog === 'qr'} onClose={closeDialog} onLoad={loadQrOrder} />
     </div>
   );
 }

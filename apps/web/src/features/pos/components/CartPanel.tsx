@@ -1,42 +1,19 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus, IconReceipt } from '@tabler/icons-react';
-import {
-  CART_NOTES_MAX,
-  type CartTotals,
-  DELIVERY_TYPES,
-  type DeliveryType,
-  type StoreTable,
-  formatMoney,
-} from '@comanda/core';
-import type { ReactNode } from 'react';
+import { CART_NOTES_MAX, type CartTotals, formatMoney } from '@comanda/core';
+import { type ReactNode, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine } from '../cart.ts';
 import classes from './pos.module.css';
 
 /**
- * The right panel (SPEC §2 POS): customer box, dining option, table (dine-in only), the cart lines
+ * The right panel (SPEC §2 POS): the options on top (customer, dining option, table), the cart lines
  * with notes and quantity controls, the totals and the Draft, Send to Kitchen and Create Receipt & Pay
- * buttons. Always beside the grid.
+ * buttons. Always beside the grid. A tap re-renders the panel's shell, the changed line and the
+ * totals: the lines and the options are memoised (a tap shows within a frame with a long cart).
  */
 export function CartPanel(props: {
-  customerBox: ReactNode;
-  deliveryType: DeliveryType;
-  onDeliveryType: (d: DeliveryType) => void;
-  tables: readonly StoreTable[];
-  tableId: number | null;
-  onTable: (id: number | null) => void;
+  options: ReactNode;
   cart: readonly CartLine[];
   totals: CartTotals;
   currency: string;
@@ -61,33 +38,7 @@ export function CartPanel(props: {
       aria-label={t('cart.label')}
     >
       <div className={classes.cartBody}>
-        <Stack gap="xs">
-          {props.customerBox}
-          <SegmentedControl
-            fullWidth
-            aria-label={t('dining.label')}
-            value={props.deliveryType}
-            onChange={(v) => props.onDeliveryType(v as DeliveryType)}
-            data={DELIVERY_TYPES.map((d) => ({ value: d, label: t(`dining.${d}`) }))}
-            size="sm"
-            classNames={{ control: classes.segment }}
-          />
-          {props.deliveryType === 'dinein' && (
-            <Select
-              aria-label={t('table.label')}
-              placeholder={t('table.placeholder')}
-              data={props.tables.map((tb) => ({
-                value: String(tb.id),
-                label: tb.floor && tb.floor !== '-' ? `${tb.table_title} · ${tb.floor}` : tb.table_title,
-              }))}
-              value={props.tableId === null ? null : String(props.tableId)}
-              onChange={(v) => props.onTable(v ? Number(v) : null)}
-              clearable
-              searchable={props.tables.length > 8}
-              nothingFoundMessage={t('table.none')}
-            />
-          )}
-        </Stack>
+        {props.options}
         <Divider my="xs" />
         <div data-testid="cart-lines">
           {props.cart.length === 0 ? (
@@ -102,64 +53,15 @@ export function CartPanel(props: {
               )}
             </Stack>
           ) : (
-            <Stack gap="sm">
-              {props.cart.map((l, i) => (
-                <Stack key={l.uuid} gap={6} data-testid="cart-line">
-                  <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={600} lh={1.3}>
-                        {l.title}
-                      </Text>
-                      {(l.variant || l.addons.length > 0) && (
-                        <Text fz="sm" c="dimmed" lh={1.3}>
-                          {[l.variant, ...l.addons].filter(Boolean).join(', ')}
-                        </Text>
-                      )}
-                    </div>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="default"
-                        aria-label={t('cart.less', { title: l.title })}
-                        onClick={() => props.onQuantity(l.uuid, -1)}
-                      >
-                        <IconMinus size={18} />
-                      </ActionIcon>
-                      <Text fw={700} miw={28} ta="center" data-testid="line-qty">
-                        {l.quantity}
-                      </Text>
-                      <ActionIcon
-                        variant="default"
-                        aria-label={t('cart.more', { title: l.title })}
-                        onClick={() => props.onQuantity(l.uuid, 1)}
-                      >
-                        <IconPlus size={18} />
-                      </ActionIcon>
-                    </Group>
-                  </Group>
-                  <Group gap="xs" wrap="nowrap">
-                    <TextInput
-                      style={{ flex: 1, minWidth: 0 }}
-                      aria-label={t('cart.notes', { title: l.title })}
-                      placeholder={t('cart.notesHint')}
-                      value={l.notes}
-                      maxLength={CART_NOTES_MAX}
-                      onChange={(e) => props.onNotes(l.uuid, e.currentTarget.value)}
-                      autoComplete="off"
-                    />
-                    <Text
-                      fw={600}
-                      miw={64}
-                      ta="right"
-                      style={{ whiteSpace: 'nowrap' }}
-                      data-testid="line-amount"
-                    >
-                      {money(l.unitMinor * l.quantity)}
-                    </Text>
-                  </Group>
-                  {i < props.cart.length - 1 && <Divider />}
-                </Stack>
-              ))}
-            </Stack>
+            props.cart.map((l) => (
+              <CartLineRow
+                key={l.uuid}
+                line={l}
+                currency={props.currency}
+                onQuantity={props.onQuantity}
+                onNotes={props.onNotes}
+              />
+            ))
           )}
         </div>
       </div>
@@ -190,19 +92,96 @@ export function CartPanel(props: {
           </Text>
         </Group>
       </Stack>
-      <Stack gap="xs" mt="sm">
-        <Group gap="xs" wrap="nowrap">
-          <Button variant="default" onClick={props.onDraft} disabled={props.busy}>
-            {t('actions.draft')}
-          </Button>
-          <Button variant="light" onClick={props.onSend} loading={props.busy} style={{ flex: 1 }}>
-            {t('actions.send')}
-          </Button>
-        </Group>
-        <Button leftSection={<IconReceipt size={18} />} onClick={props.onPay} disabled={props.busy}>
-          {t('actions.pay')}
-        </Button>
-      </Stack>
+      <CartActions busy={props.busy} onDraft={props.onDraft} onSend={props.onSend} onPay={props.onPay} />
     </Paper>
   );
 }
+
+/** One cart line: title, variant and addons, quantity controls, notes and amount. */
+const CartLineRow = memo(function CartLineRow({
+  line: l,
+  currency,
+  onQuantity,
+  onNotes,
+}: {
+  line: CartLine;
+  currency: string;
+  onQuantity: (uuid: string, delta: number) => void;
+  onNotes: (uuid: string, notes: string) => void;
+}) {
+  const { t } = useTranslation('pos');
+  return (
+    <Stack gap={6} className={classes.line} data-testid="cart-line">
+      <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} lh={1.3}>
+            {l.title}
+          </Text>
+          {(l.variant || l.addons.length > 0) && (
+            <Text fz="sm" c="dimmed" lh={1.3}>
+              {[l.variant, ...l.addons].filter(Boolean).join(', ')}
+            </Text>
+          )}
+        </div>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            aria-label={t('cart.less', { title: l.title })}
+            onClick={() => onQuantity(l.uuid, -1)}
+          >
+            <IconMinus size={18} />
+          </ActionIcon>
+          <Text fw={700} miw={28} ta="center" data-testid="line-qty">
+            {l.quantity}
+          </Text>
+          <ActionIcon
+            variant="default"
+            aria-label={t('cart.more', { title: l.title })}
+            onClick={() => onQuantity(l.uuid, 1)}
+          >
+            <IconPlus size={18} />
+          </ActionIcon>
+        </Group>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1, minWidth: 0 }}
+          aria-label={t('cart.notes', { title: l.title })}
+          placeholder={t('cart.notesHint')}
+          value={l.notes}
+          maxLength={CART_NOTES_MAX}
+          onChange={(e) => onNotes(l.uuid, e.currentTarget.value)}
+          autoComplete="off"
+        />
+        <Text fw={600} miw={64} ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="line-amount">
+          {formatMoney(l.unitMinor * l.quantity, currency)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+});
+
+/** Draft, Send to Kitchen and Create Receipt & Pay: memoised, they change only while a call is out. */
+const CartActions = memo(function CartActions(props: {
+  busy: boolean;
+  onDraft: () => void;
+  onSend: () => void;
+  onPay: () => void;
+}) {
+  const { t } = useTranslation('pos');
+  return (
+    <Stack gap="xs" mt="sm">
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" onClick={props.onDraft} disabled={props.busy}>
+          {t('actions.draft')}
+        </Button>
+        <Button variant="light" onClick={props.onSend} loading={props.busy} style={{ flex: 1 }}>
+          {t('actions.send')}
+        </Button>
+      </Group>
+      <Button leftSection={<IconReceipt size={18} />} onClick={props.onPay} disabled={props.busy}>
+        {t('actions.pay')}
+      </Button>
+    </Stack>
+  );
+});

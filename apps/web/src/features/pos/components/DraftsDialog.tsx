@@ -1,13 +1,14 @@
 import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { formatMoney } from '@comanda/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { storeDateTime } from '../../../lib/store-time.ts';
 import { type Draft, totalsOf } from '../cart.ts';
 
 /** Drafts List (SPEC §2 POS): the carts kept on this device, newest first; restore or delete each. */
-export function DraftsDialog({
+export const DraftsDialog = memo(function DraftsDialog({
   opened,
   drafts,
   currency,
@@ -62,4 +63,4 @@ export function DraftsDialog({
       )}
     </Modal>
   );
-}
+});

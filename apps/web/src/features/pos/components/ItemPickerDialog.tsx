@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { type MenuItem, formatMoney } from '@comanda/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CartLine, lineFor, minor } from '../cart.ts';
 
@@ -9,7 +9,7 @@ import { type CartLine, lineFor, minor } from '../cart.ts';
  * addons; the unit price shown is the variant's (it replaces the item's) plus the addons'. Mounted
  * afresh for each item (the caller's `key`).
  */
-export function ItemPickerDialog({
+export const ItemPickerDialog = memo(function ItemPickerDialog({
   item,
   currency,
   digits,
@@ -89,4 +89,4 @@ export function ItemPickerDialog({
       </Stack>
     </Modal>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type PaymentType, formatMoney, toMinor } from '@comanda/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface PayChoice {
@@ -13,7 +13,7 @@ export interface PayChoice {
  * Create Receipt & Pay (SPEC §2 POS): the payable total, the active payment types (one chosen), the
  * amount tendered and the change, worked out live in minor units. Mounted afresh for each opening.
  */
-export function PayDialog({
+export const PayDialog = memo(function PayDialog({
   opened,
   payableMinor,
   currency,
@@ -108,4 +108,4 @@ export function PayDialog({
       </form>
     </Modal>
   );
-}
+});

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { IconQrcode } from '@tabler/icons-react';
 import type { QrOrder } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../../components/LoadState.tsx';
@@ -17,7 +18,7 @@ const CLEAR_FAILED = "We're getting issue while clearing orders! Please try late
  * QR Menu Orders (SPEC §2 POS): the diners' pending orders; Load one into the cart, cancel one or all
  * (each asks first). A loaded order leaves the list when the cart is sent.
  */
-export function QrOrdersDialog({
+export const QrOrdersDialog = memo(function QrOrdersDialog({
   opened,
   onClose,
   onLoad,
@@ -112,4 +113,4 @@ export function QrOrdersDialog({
       </Stack>
     </Modal>
   );
-}
+});
