@@ -19,9 +19,10 @@ CREATE INDEX orders_tenant_business_date_idx ON orders (tenant_id, business_date
 -- stored before this migration get theirs on the first request for it.
 ALTER TABLE images ADD COLUMN thumb_bytes bytea;
 
--- The system path (comanda_system, migration 0003) finds a menu's tenant by its public code and an
--- order's tenant by its status token, and nothing more: the tenant's own reads then run in inTenant.
+-- The system path (comanda_system, migration 0003) finds a menu's tenant by its public code, an
+-- order's tenant by its status token, and after each commit which changed orders diners follow; nothing
+-- more: the tenant's own reads then run in inTenant.
 GRANT SELECT (tenant_id, unique_qr_code) ON store_settings TO comanda_system;
 CREATE POLICY system_read ON store_settings FOR SELECT TO comanda_system USING (true);
-GRANT SELECT (tenant_id, id, status_token) ON qr_orders TO comanda_system;
+GRANT SELECT (tenant_id, id, order_id, status_token) ON qr_orders TO comanda_system;
 CREATE POLICY system_read ON qr_orders FOR SELECT TO comanda_system USING (true);
