@@ -40,22 +40,22 @@ async function openDb(): Promise<Db> {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const sessions = new pg.Pool({ connectionString: url, max: 5, options: '-c role=comanda_system' });
     const as = async <T>(setup: string, params: unknown[], fn: (q: Query) => Promise<T>) => {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          await client.query(setup, params);
-          const q: Query = async <R>(text: string, params?: unknown[]) =>
-            (await client.query(text, params)).rows as R[];
-          const result = await fn(q);
-          await client.query('commit');
-          return result;
-        } catch (error) {
-          await client.query('rollback').catch(() => undefined);
-          throw error;
-        } finally {
-          client.release();
-        }
-      };
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(setup, params);
+        const q: Query = async <R>(text: string, params?: unknown[]) =>
+          (await client.query(text, params)).rows as R[];
+        const result = await fn(q);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
     return {
       read: async <R>(text: string, params?: unknown[]) => (await sessions.query(text, params)).rows as R[],
       inTenant: (tenantId, fn) => as(SET_TENANT, [String(tenantId)], fn),

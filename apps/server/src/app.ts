@@ -122,7 +122,7 @@ export async function buildApp(opts: BuildOptions) {
   };
   const auth = createAuthService(ctx);
   const qrMenu = createQrMenuService(ctx);
-  afterCommit = qrMenu.afterCommit;
+  afterCommit = (tenantId, list) => qrMenu.afterCommit(tenantId, list);
   const superadmin = createSuperadminService(ctx);
   await superadmin.ensureFromConfig();
 

@@ -22,7 +22,10 @@ type LineStatus = OrderItemRow['status'];
  * delivered → served; every live line completed or delivered → ready; any live line started
  * (preparing, completed or delivered) → preparing; else received.
  */
-export function orderState(order: { status: OrderRow['status'] }, lines: readonly LineStatus[]): DinerOrderState {
+export function orderState(
+  order: { status: OrderRow['status'] },
+  lines: readonly LineStatus[],
+): DinerOrderState {
   if (order.status === 'cancelled') return 'cancelled';
   const live = lines.filter((s) => s !== 'cancelled');
   if (live.length === 0) return 'cancelled';

@@ -30,7 +30,13 @@ import * as qrOrdersRepo from '../qrorders/qrorders.repo.ts';
 import * as storeRepo from '../store/store.repo.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
-import { orderState, presentDinerStatus, presentQrItem, presentQrStore, presentQrTable } from './qrmenu.presenter.ts';
+import {
+  orderState,
+  presentDinerStatus,
+  presentQrItem,
+  presentQrStore,
+  presentQrTable,
+} from './qrmenu.presenter.ts';
 import * as repo from './qrmenu.repo.ts';
 
 type PlaceInput = z.output<typeof placeQrOrderSchema>;

@@ -10,14 +10,7 @@ import {
   startTestApp,
 } from '../../../test/harness.ts';
 import { counts, orderBody, sendOrder, uuid } from '../orders/orders.fixtures.ts';
-import {
-  type QrStore,
-  createQrStore,
-  placeBody,
-  qrCounts,
-  readQrOrders,
-  setQr,
-} from './qrmenu.fixtures.ts';
+import { type QrStore, createQrStore, placeBody, qrCounts, readQrOrders, setQr } from './qrmenu.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -117,14 +110,30 @@ describe('POST /qrmenu/{qrcode}/place-order', () => {
     const cases: [unknown, number, Record<string, unknown>][] = [
       [{ cartItems: [{ item_id: other.burger, quantity: 1 }] }, 404, { code: 'menu_item_not_found' }],
       [{ cartItems: [{ item_id: 999999999, quantity: 1 }] }, 404, { code: 'menu_item_not_found' }],
-      [{ cartItems: [{ item_id: s.soda, variant_id: s.large, quantity: 1 }] }, 400, { code: 'variant_not_of_item' }],
-      [{ cartItems: [{ item_id: s.soda, addons_ids: [s.cheese], quantity: 1 }] }, 400, { code: 'addon_not_of_item' }],
-      [{ cartItems: [{ item_id: s.burger, variant_id: other.large, quantity: 1 }] }, 404, { code: 'variant_not_found' }],
+      [
+        { cartItems: [{ item_id: s.soda, variant_id: s.large, quantity: 1 }] },
+        400,
+        { code: 'variant_not_of_item' },
+      ],
+      [
+        { cartItems: [{ item_id: s.soda, addons_ids: [s.cheese], quantity: 1 }] },
+        400,
+        { code: 'addon_not_of_item' },
+      ],
+      [
+        { cartItems: [{ item_id: s.burger, variant_id: other.large, quantity: 1 }] },
+        404,
+        { code: 'variant_not_found' },
+      ],
       [{ cartItems: [{ ...line, quantity: 0 }] }, 400, { message: 'Please provide a valid quantity!' }],
       [{ cartItems: [{ ...line, quantity: -2 }] }, 400, { message: 'Please provide a valid quantity!' }],
       [{ cartItems: [{ ...line, quantity: 1.5 }] }, 400, { message: 'Please provide a valid quantity!' }],
       [{ cartItems: [{ ...line, quantity: 1e9 }] }, 400, { message: 'Please provide a valid quantity!' }],
-      [{ cartItems: Array.from({ length: 201 }, () => line) }, 400, { message: 'Too many lines in the cart!' }],
+      [
+        { cartItems: Array.from({ length: 201 }, () => line) },
+        400,
+        { message: 'Too many lines in the cart!' },
+      ],
       [{ cartItems: [] }, 400, { message: 'Your cart is empty.' }],
       [{ tableId: other.tableToken }, 404, { code: 'table_not_found' }],
       [{ tableId: 'not-a-table' }, 404, { code: 'table_not_found' }],
@@ -191,7 +200,10 @@ describe('POST /qrmenu/{qrcode}/place-order', () => {
     ]);
     expect(await auditActions(app, s.owner.tenantId)).toContain('qr_order.place');
     // The POS takes it from there: the order's source is the QR menu.
-    const sent = await s.owner.client.post('/pos/create-order', orderBody(s, { selectedQrOrderItem: row?.id }));
+    const sent = await s.owner.client.post(
+      '/pos/create-order',
+      orderBody(s, { selectedQrOrderItem: row?.id }),
+    );
     expect(sent.status).toBe(200);
   });
 
@@ -220,7 +232,10 @@ describe('POST /qrmenu/{qrcode}/place-order', () => {
       ['CUSTOMER', 'Bea again', '5550199'],
     ]);
     // Phone mode needs both (SPEC §5 messages), and writes nothing without them.
-    expect(await place(s, as('', '555-0199'))).toMatchObject({ status: 400, body: { message: 'Name is Required.' } });
+    expect(await place(s, as('', '555-0199'))).toMatchObject({
+      status: 400,
+      body: { message: 'Name is Required.' },
+    });
     expect(await place(s, as('Cy', 'call me'))).toMatchObject({
       status: 400,
       body: { message: 'Enter a valid phone number.' },
@@ -265,7 +280,8 @@ describe('rate limits', () => {
       // Another phone has its own budget...
       expect((await post('203.0.113.2', takeaway)).status).toBe(200);
       // ...but one table takes at most 4 orders in ten minutes, whatever the addresses.
-      for (let i = 0; i < 4; i += 1) expect((await post(`198.51.100.${i + 1}`, placeBody(s))).status).toBe(200);
+      for (let i = 0; i < 4; i += 1)
+        expect((await post(`198.51.100.${i + 1}`, placeBody(s))).status).toBe(200);
       expect(await post('198.51.100.9', placeBody(s))).toMatchObject({
         status: 429,
         body: { code: 'too_many_orders' },
@@ -336,7 +352,9 @@ describe('the diner follows the order', () => {
     const tenantEvents = ['new_order', 'order_update', 'new_qrorder', 'qrorders_updated'].map((e) =>
       record(diner, e),
     );
-    const ack = (await diner.timeout(5000).emitWithAck('follow_order', { statusToken: mine })) as DinerOrderStatus;
+    const ack = (await diner
+      .timeout(5000)
+      .emitWithAck('follow_order', { statusToken: mine })) as DinerOrderStatus;
     expect(ack).toMatchObject({ state: 'received', tokenNo: null });
     expect(await other.timeout(5000).emitWithAck('follow_order', { statusToken: theirs })).toMatchObject({
       state: 'received',
@@ -398,10 +416,14 @@ describe('GET /order-status-board', () => {
     // a: received; b: started; c: made (bumped); d: served (paid); e: cancelled.
     await s.owner.client.post(`/kitchen/${b.lineIds[0]}`, { status: 'preparing' });
     await s.owner.client.post(`/kitchen/orders/${c.orderId}/bump`);
-    for (const id of d.lineIds) await s.owner.client.post(`/orders/update-status/${id}`, { status: 'delivered' });
+    for (const id of d.lineIds)
+      await s.owner.client.post(`/orders/update-status/${id}`, { status: 'delivered' });
     await s.owner.client.post('/orders/cancel', { orderIds: [e.orderId] });
     const board = await s.owner.client.get('/order-status-board');
-    expect(board).toMatchObject({ status: 200, body: { preparing: [a.tokenNo, b.tokenNo], ready: [c.tokenNo] } });
+    expect(board).toMatchObject({
+      status: 200,
+      body: { preparing: [a.tokenNo, b.tokenNo], ready: [c.tokenNo] },
+    });
     expect(await counts(app, s.owner.tenantId)).toMatchObject({ orders: 5 });
   });
 });

@@ -29,7 +29,11 @@ const thumbOf = (tenantId: number, key: string) =>
 describe('GET /images/{key}/thumb', () => {
   it('serves a small WebP copy of an uploaded photo, cached like the photo, and the menu points at it', async () => {
     const s = await createQrStore(app);
-    const up = await postForm(s.owner.client, `/menu-items/update/${s.burger}/upload-photo`, imageForm(photo));
+    const up = await postForm(
+      s.owner.client,
+      `/menu-items/update/${s.burger}/upload-photo`,
+      imageForm(photo),
+    );
     expect(up.status).toBe(200);
     const menu = await app.client().get<QrMenu>(`/qrmenu/${s.code}`);
     const burger = menu.body.menuItems.find((i) => i.id === s.burger);
@@ -68,7 +72,9 @@ describe('GET /images/{key}/thumb', () => {
     expect((await sharp(first.bytes).metadata()).width).toBe(240);
     const kept = await thumbOf(s.owner.tenantId, key);
     expect(kept?.equals(first.bytes)).toBe(true);
-    expect((await download(app.client(), `/api/v1/images/${key}/thumb`)).bytes.equals(first.bytes)).toBe(true);
+    expect((await download(app.client(), `/api/v1/images/${key}/thumb`)).bytes.equals(first.bytes)).toBe(
+      true,
+    );
   });
 
   it('answers 404 for an unknown key', async () => {

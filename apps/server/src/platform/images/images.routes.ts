@@ -81,7 +81,10 @@ export function imagesRoutes(app: Api, deps: { images: ImagesService }) {
       schema: {
         tags: ['images'],
         params: imageKeyParams,
-        response: { 200: z.instanceof(Buffer).meta({ description: 'The WebP thumbnail' }), ...errorResponses },
+        response: {
+          200: z.instanceof(Buffer).meta({ description: 'The WebP thumbnail' }),
+          ...errorResponses,
+        },
       },
       config: { access: { public: true } },
     },
