@@ -1,5 +1,5 @@
 /**
- * The bare baseline of the POS scenarios: node:http + pg (or PGlite in-process, as the app uses it) +
+ * The bare baseline of the POS scenarios and the public QR menu's load: node:http + pg (or PGlite in-process, as the app uses it) +
  * a bare socket.io server, no framework, no ORM, no validation library. Each route does by hand the
  * database work the app does for it, statement for statement: the session check (one select), then one
  * transaction as comanda_app with app.tenant_id set (so row-level security applies as in the app), the
@@ -25,10 +25,13 @@ interface Db {
   read: Query;
   /** One transaction as comanda_app with the tenant set, as the app's inTenant. */
   inTenant<T>(tenantId: number, fn: (q: Query) => Promise<T>): Promise<T>;
+  /** One transaction as comanda_system, as the app's asSystem (the public menu's code lookup). */
+  asSystem<T>(fn: (q: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const SET_TENANT = `select set_config('app.tenant_id', $1, true), set_config('role', 'comanda_app', true)`;
+const SET_SYSTEM = `select set_config('app.tenant_id', '', true), set_config('role', 'comanda_system', true)`;
 
 async function openDb(): Promise<Db> {
   const url = process.env.DATABASE_URL;
@@ -36,25 +39,27 @@ async function openDb(): Promise<Db> {
     // The app's pools: 10 for tenant transactions, 5 logged in as comanda_system for session checks.
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const sessions = new pg.Pool({ connectionString: url, max: 5, options: '-c role=comanda_system' });
+    const as = async <T>(setup: string, params: unknown[], fn: (q: Query) => Promise<T>) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(setup, params);
+        const q: Query = async <R>(text: string, params?: unknown[]) =>
+          (await client.query(text, params)).rows as R[];
+        const result = await fn(q);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
     return {
       read: async <R>(text: string, params?: unknown[]) => (await sessions.query(text, params)).rows as R[],
-      async inTenant(tenantId, fn) {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          await client.query(SET_TENANT, [String(tenantId)]);
-          const q: Query = async <R>(text: string, params?: unknown[]) =>
-            (await client.query(text, params)).rows as R[];
-          const result = await fn(q);
-          await client.query('commit');
-          return result;
-        } catch (error) {
-          await client.query('rollback').catch(() => undefined);
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
+      inTenant: (tenantId, fn) => as(SET_TENANT, [String(tenantId)], fn),
+      asSystem: (fn) => as(SET_SYSTEM, [], fn),
       close: async () => void (await Promise.all([pool.end(), sessions.end()])),
     };
   }
@@ -66,6 +71,11 @@ async function openDb(): Promise<Db> {
     inTenant: (tenantId, fn) =>
       lite.transaction(async (t) => {
         await t.query(SET_TENANT, [String(tenantId)]);
+        return fn(async (text, params) => (await t.query<never>(text, params)).rows);
+      }),
+    asSystem: (fn) =>
+      lite.transaction(async (t) => {
+        await t.query(SET_SYSTEM);
         return fn(async (text, params) => (await t.query<never>(text, params)).rows);
       }),
     close: () => lite.close(),
@@ -180,6 +190,64 @@ async function posInit(tenantId: number) {
       currency: { code: store?.currency },
     };
   });
+}
+
+/**
+ * GET /qrmenu/{code}: the same work as the app's public menu. The code's tenant on the system path,
+ * then one tenant transaction: the store, the items, variants, addons and categories; the answer's
+ * ETag (a SHA-256 of its JSON), as the app sends it.
+ */
+async function qrMenu(code: string) {
+  const [found] = await db.asSystem((q) =>
+    q<{ tenant_id: number; is_active: boolean }>(
+      `select s.tenant_id, t.is_active from store_settings s join tenants t on t.id = s.tenant_id
+        where s.unique_qr_code = $1 limit 1`,
+      [code],
+    ),
+  );
+  if (!found?.is_active) throw new HttpError(404, 'Menu Not Available!');
+  const tenantId = found.tenant_id;
+  const menu = await db.inTenant(tenantId, async (q) => {
+    const [store] = await q<{ currency: string; is_qr_menu_enabled: boolean }>(
+      'select * from store_settings where tenant_id = $1 limit 1',
+      [tenantId],
+    );
+    if (!store?.is_qr_menu_enabled) throw new HttpError(404, 'Menu Not Available!');
+    const items = await q<{ id: number; image_key: string | null }>(`${ITEMS} order by mi.id`, [tenantId]);
+    const options = (table: string) =>
+      q<{ item_id: number }>(
+        `select id, item_id, title, price_minor from ${table} where tenant_id = $1 order by id`,
+        [tenantId],
+      );
+    const variants = await options('menu_item_variants');
+    const addons = await options('menu_item_addons');
+    const categories = await q(
+      `select c.id, c.title, (select count(*)::int from menu_items mi where mi.tenant_id = c.tenant_id and mi.category_id = c.id) as items_count
+         from categories c where c.tenant_id = $1 order by c.id`,
+      [tenantId],
+    );
+    const byItem = (rows: { item_id: number }[]) => {
+      const map = new Map<number, unknown[]>();
+      for (const r of rows) map.set(r.item_id, [...(map.get(r.item_id) ?? []), r]);
+      return map;
+    };
+    const v = byItem(variants);
+    const a = byItem(addons);
+    return {
+      storeSettings: store,
+      categories,
+      menuItems: items.map((i) => ({
+        ...i,
+        thumb: i.image_key && `/api/v1/images/${i.image_key}/thumb`,
+        variants: v.get(i.id) ?? [],
+        addons: a.get(i.id) ?? [],
+      })),
+      storeTable: null,
+    };
+  });
+  const json = JSON.stringify(menu);
+  crypto.createHash('sha256').update(json).digest('base64url');
+  return menu;
 }
 
 interface CartLine {
@@ -481,6 +549,8 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
     await db.read('select 1');
     return { status: 'ok' };
   }
+  if (req.method === 'GET' && path?.startsWith('/api/v1/qrmenu/'))
+    return qrMenu(decodeURIComponent(path.slice('/api/v1/qrmenu/'.length)));
   const who = await session(req.headers.cookie);
   if (req.method === 'GET' && path === '/api/v1/pos/init') return posInit(who.tenantId);
   if (req.method === 'POST' && path === '/api/v1/pos/create-order')

@@ -63,7 +63,12 @@ const wanted = (name: string) => ONLY.length === 0 || ONLY.some((w) => name.incl
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || undefined;
 /** The scenarios measured again on the bare baseline. */
-const POS_SCENARIOS = ['GET /pos/init', 'POST /pos/create-order', 'POST /pos/create-order-and-invoice'];
+const POS_SCENARIOS = [
+  'GET /pos/init',
+  'POST /pos/create-order',
+  'POST /pos/create-order-and-invoice',
+  'GET /qrmenu/{code}',
+];
 
 let server: BenchServer | undefined;
 let database: BenchDatabase | undefined;
@@ -159,6 +164,27 @@ async function seedGuestBook(origin: string, cookie: string, customers: number, 
       );
     },
   );
+}
+
+/** Turns the reader's public QR menu on (ordering too) and answers its code. */
+async function openQrMenu(origin: string, cookie: string): Promise<string> {
+  const store = (await (
+    await expectOk(
+      await fetch(`${origin}/api/v1/settings/store-setting`, { headers: { cookie } }),
+      'GET /settings/store-setting',
+    )
+  ).json()) as Record<string, unknown> & { uniqueQRCode: string };
+  const { uniqueQRCode, image: _image, ...rest } = store;
+  await expectOk(
+    await fetch(`${origin}/api/v1/settings/store-setting`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ ...rest, isQRMenuEnabled: true, isQROrderEnabled: true }),
+      signal: AbortSignal.timeout(30_000),
+    }),
+    'POST /settings/store-setting',
+  );
+  return uniqueQRCode;
 }
 
 /** The POS menu of a cart line: an item with its first variant and first addon. */
@@ -401,6 +427,7 @@ async function main() {
   const guestBook = wanted('GET /customers') || wanted('GET /reservations');
   if (guestBook) await seedGuestBook(s.origin, cookie, GUESTS, BOOKINGS);
   const { lines: menu, paymentTypeId } = await seedMenu(s.origin, cookie, MENU_ITEMS);
+  const qrCode = await openQrMenu(s.origin, cookie);
   console.log(
     `set-up: ${TENANTS + 1} tenants signed up, ${guestBook ? `the reader's ${GUESTS} customers, ${BOOKINGS} reservations and ` : "the reader's "}${MENU_ITEMS} menu items added in ${((Date.now() - setupStart) / 1000).toFixed(1)} s\n`,
   );
@@ -513,6 +540,16 @@ async function main() {
       headersPerRequest: () => ({ 'idempotency-key': crypto.randomUUID() }),
     },
     {
+      // A diner opening the reader's public menu (issue 11): the code looked up on the system path, then
+      // the store, items with their category, tax and picture, variants, addons and categories, and
+      // the answer's ETag. No session.
+      name: 'GET /qrmenu/{code}',
+      method: 'GET',
+      path: `/api/v1/qrmenu/${qrCode}`,
+      connections: 50,
+      durationSeconds: DURATION,
+    },
+    {
       name: 'GET /health',
       method: 'GET',
       path: '/api/v1/health',
@@ -569,7 +606,10 @@ async function main() {
       `\nbare baseline (bench/src/baseline.ts: node:http + ${database ? 'pg' : 'PGlite'} + socket.io): pid ${b.pid}, healthy after ${b.startSeconds} s`,
     );
     for (const scenario of posScenarios) {
-      const withCookie = { ...scenario, headers: { ...scenario.headers, cookie: fresh } };
+      // A fresh cookie for the signed-in scenarios; the public menu's diner has none.
+      const withCookie = scenario.headers?.cookie
+        ? { ...scenario, headers: { ...scenario.headers, cookie: fresh } }
+        : scenario;
       results.push(await run(app, withCookie));
       baselineResults.push(await run(b, withCookie, ' (baseline)'));
     }
@@ -652,6 +692,7 @@ async function main() {
       'GET /health runs select 1 on the database.',
       `The reader tenant has ${GUESTS} customers and ${BOOKINGS} reservations over the coming month.`,
       `The reader tenant has ${MENU_ITEMS} menu items, each with a 7.5 % tax, 2 variants and 2 addons; create-order sends a 3-line cart with fresh UUIDs.`,
+      "GET /qrmenu/{code} is the reader's public menu, QR menu on, no table, no session (a diner's first load).",
     ],
     scenarios: results,
     kitchenLatency: appKitchen,

@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@comanda/core';
+import { APP_VERSION, type TenantEvent } from '@comanda/core';
 import { authPlugin } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -47,6 +47,8 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
 import { createKitchenService } from './modules/kitchen/kitchen.service.ts';
+import { qrMenuRoutes } from './modules/qrmenu/qrmenu.routes.ts';
+import { createQrMenuService } from './modules/qrmenu/qrmenu.service.ts';
 import { qrOrdersRoutes } from './modules/qrorders/qrorders.routes.ts';
 import { createQrOrdersService } from './modules/qrorders/qrorders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -94,7 +96,12 @@ export async function buildApp(opts: BuildOptions) {
   registerErrorHandler(app);
 
   const events = createEventHub();
-  database.publishTo((tenantId, list) => events.toTenant(tenantId, list));
+  // Filled in below, once the context exists: the QR menu tells diners of committed changes.
+  let afterCommit: (tenantId: number, list: TenantEvent[]) => unknown = () => undefined;
+  database.publishTo((tenantId, list) => {
+    events.toTenant(tenantId, list);
+    afterCommit(tenantId, list);
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -114,6 +121,8 @@ export async function buildApp(opts: BuildOptions) {
     now: opts.now ?? (() => new Date()),
   };
   const auth = createAuthService(ctx);
+  const qrMenu = createQrMenuService(ctx);
+  afterCommit = (tenantId, list) => qrMenu.afterCommit(tenantId, list);
   const superadmin = createSuperadminService(ctx);
   await superadmin.ensureFromConfig();
 
@@ -201,6 +210,7 @@ export async function buildApp(opts: BuildOptions) {
       invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
       kitchenRoutes(typed, { kitchen: createKitchenService(ctx) });
       qrOrdersRoutes(typed, { qrOrders: createQrOrdersService(ctx) });
+      qrMenuRoutes(typed, { qrMenu, config });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
     },
@@ -262,7 +272,7 @@ export async function buildApp(opts: BuildOptions) {
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  const realtime = await startRealtime(app.server, ctx, auth);
+  const realtime = await startRealtime(app.server, ctx, auth, qrMenu);
   events.attach(realtime.events);
   // Sockets first: an open socket would keep the HTTP server, and so the process, from closing.
   app.addHook('preClose', async () => {

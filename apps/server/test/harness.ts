@@ -168,6 +168,8 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     // Every test signs in from 127.0.0.1; the rate-limit tests set their own, low budget.
     AUTH_ADDRESS_RATE_LIMIT: '100000',
+    QR_ORDER_ADDRESS_RATE_LIMIT: '100000',
+    QR_ORDER_TABLE_RATE_LIMIT: '100000',
     ...env,
   });
   // A second app on another's database is a second node of one deployment.

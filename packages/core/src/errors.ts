@@ -138,6 +138,12 @@ export const ERRORS = {
     message: 'This QR order was already taken or cancelled!',
   },
 
+  // The diners' QR menu (issue 11)
+  /** An unknown menu code, or the store turned its QR menu off: the web shows 'Menu Not Available!'. */
+  menu_not_available: { status: 404, message: 'Menu Not Available!' },
+  qr_ordering_disabled: { status: 403, message: 'Ordering from the menu is not available at this store!' },
+  too_many_orders: { status: 429, message: 'Too many orders! Please wait a few minutes or ask the staff.' },
+
   internal: { status: 500, message: 'Something went wrong!' },
   database_unavailable: { status: 503, message: 'Database unavailable' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -11,8 +11,8 @@ export interface TenantEvents {
   order_update: { orderId: number };
   /** A diner placed an order from the QR menu (issue 11); `orderId` is the QR order's id. */
   new_qrorder: { orderId: number };
-  /** QR orders left the POS list: loaded and sent, cancelled, or all cancelled. */
-  qrorders_updated: Record<string, never>;
+  /** QR orders left the POS list: loaded and sent, cancelled, or all cancelled (`ids`: which ones). */
+  qrorders_updated: { ids?: number[] };
   /** Store details changed: name, currency, QR settings (the menu's prices move with the currency). */
   store_updated: Record<string, never>;
   /** Print settings changed. */

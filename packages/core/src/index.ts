@@ -16,3 +16,4 @@ export * from './events.ts';
 export * from './kitchen.schemas.ts';
 export * from './invoices.schemas.ts';
 export * from './qrorders.schemas.ts';
+export * from './qrmenu.schemas.ts';

@@ -35,6 +35,8 @@ export const SCREEN_ACCESS = {
   pos: ['POS'],
   orders: ['POS', 'ORDERS', 'ORDER_STATUS', 'ORDER_STATUS_DISPLAY'],
   kitchen: ['KITCHEN', 'KITCHEN_DISPLAY'],
+  /** The pickup board for a TV at the counter (issue 11). */
+  'order-status-board': ['ORDER_STATUS_DISPLAY'],
   reservation: ['RESERVATIONS', 'VIEW_RESERVATIONS', 'MANAGE_RESERVATIONS'],
   customers: ['CUSTOMERS', 'VIEW_CUSTOMERS', 'MANAGE_CUSTOMERS'],
   invoices: ['INVOICES'],

@@ -1,4 +1,4 @@
-import type { TenantEvent } from '@comanda/core';
+import type { DinerOrderStatus, TenantEvent } from '@comanda/core';
 
 /**
  * What the realtime server does for the rest of the app. Tenant events reach it only through
@@ -8,6 +8,11 @@ import type { TenantEvent } from '@comanda/core';
 export interface Events {
   /** Sends committed events to every signed-in socket of one tenant. */
   toTenant(tenantId: number, events: TenantEvent[]): void;
+  /**
+   * Sends a diner's order status to the public room of its status token (issue 11), and nowhere else.
+   * Called after commit by the QR menu's notifier (qrmenu.service `afterCommit`).
+   */
+  toDiner(statusToken: string, status: DinerOrderStatus): void;
   /** Tells a revoked device's sockets to sign out, then closes them. */
   deviceRevoked(tenantId: number, deviceId: number): void;
   /** A user's rights changed: their sockets are closed so they reconnect under the new session. */
@@ -21,6 +26,7 @@ export function createEventHub(): Events & { attach(target: Events): void } {
       target = t;
     },
     toTenant: (tenantId, events) => target?.toTenant(tenantId, events),
+    toDiner: (statusToken, status) => target?.toDiner(statusToken, status),
     deviceRevoked: (tenantId, deviceId) => target?.deviceRevoked(tenantId, deviceId),
     sessionChanged: (tenantId, userId) => target?.sessionChanged(tenantId, userId),
   };

@@ -134,6 +134,24 @@ export async function insertCustomer(tx: Tx, tenantId: number, values: CustomerV
   return row;
 }
 
+/**
+ * The tenant's customer with this phone's key, added (with this name) when there is none: a diner who
+ * orders with a phone (issue 11). A concurrent twin's insert is met by the key, not duplicated.
+ */
+export async function findOrAddByPhone(tx: Tx, tenantId: number, values: { name: string; phone: string }) {
+  await tx
+    .insert(customers)
+    .values({ tenantId, name: values.name, phone: values.phone })
+    .onConflictDoNothing({ target: [customers.tenantId, customers.phoneKey] });
+  const [row] = await tx
+    .select({ id: customers.id, name: customers.name, phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.phoneKey, phoneKeyOf(values.phone))))
+    .limit(1);
+  if (!row) throw new Error('customer upsert found nothing');
+  return row;
+}
+
 /** Changes everything but the phone (the key). */
 export async function updateCustomer(tx: Tx, tenantId: number, id: number, values: CustomerValues) {
   const [row] = await tx

@@ -65,9 +65,10 @@ function orderAnswer(
 /**
  * Prices a cart from the tenant's own rows: every item, variant and addon must be the tenant's (another
  * tenant's or a missing one is a 404) and each option must belong to its line's item (400). The lines
- * carry what was sold, copied, and their figures from the one totals function.
+ * carry what was sold, copied, and their figures from the one totals function. The QR menu checks a
+ * diner's cart with it too (qrmenu.service).
  */
-async function priceCart(tx: Tx, tenantId: number, cart: OrderInput['cart']) {
+export async function priceCart(tx: Tx, tenantId: number, cart: OrderInput['cart']) {
   const items = new Map(
     (await menuRepo.findItems(tx, tenantId, [...new Set(cart.map((l) => l.item_id))])).map((i) => [i.id, i]),
   );

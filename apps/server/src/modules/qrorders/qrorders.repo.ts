@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { qrOrders } from '../../platform/db/schema.ts';
+import { newStatusToken, qrOrders } from '../../platform/db/schema.ts';
 
 // The qr_orders table.
 
@@ -71,4 +71,26 @@ export async function cancelAllPending(tx: Tx, tenantId: number): Promise<number
     .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.status, 'pending')))
     .returning({ id: qrOrders.id });
   return rows.map((r) => r.id);
+}
+
+export type QrOrderValues = Omit<typeof qrOrders.$inferInsert, 'tenantId' | 'id' | 'statusToken' | 'status'>;
+
+/** A diner's new QR order, pending at the POS, with a fresh status token (issue 11). */
+export async function insertQrOrder(tx: Tx, tenantId: number, values: QrOrderValues) {
+  const [row] = await tx
+    .insert(qrOrders)
+    .values({ ...values, tenantId, status: 'pending', statusToken: newStatusToken() })
+    .returning({ id: qrOrders.id, statusToken: qrOrders.statusToken });
+  if (!row) throw new Error('qr order insert returned nothing');
+  return row;
+}
+
+/** A QR order of the tenant by its status token. */
+export async function findByStatusToken(tx: Tx, tenantId: number, token: string) {
+  const [row] = await tx
+    .select()
+    .from(qrOrders)
+    .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.statusToken, token)))
+    .limit(1);
+  return row;
 }

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import crypto from 'node:crypto';
+import { jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, updatedAt } from '../../platform/db/columns.ts';
 
 /** A line as the diner chose it; the POS prices it again from the menu when the order is sent. */
@@ -12,6 +13,9 @@ export interface QrOrderLine {
   quantity: number;
   notes: string | null;
 }
+
+/** A QR order's status token: 128 random bits, base64url (the diner's key to its status, and nothing else). */
+export const newStatusToken = () => crypto.randomBytes(16).toString('base64url');
 
 /** Orders diners placed from the QR menu, waiting at the POS (migration 0009). */
 export const qrOrders = pgTable(
@@ -35,8 +39,13 @@ export const qrOrders = pgTable(
     floor: text('floor'),
     items: jsonb('items').$type<QrOrderLine[]>().notNull(),
     orderId: ref('order_id'),
+    /** Opens the order's public status page and socket room (migration 0010); unique across tenants. */
+    statusToken: text('status_token').notNull().$defaultFn(newStatusToken),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('qr_orders_status_token_key').on(t.statusToken),
+  ],
 );

@@ -44,7 +44,7 @@ export const holdQrOrder = (tx: Tx, tenantId: number, id: number) => repo.lockQr
  */
 export async function acceptQrOrder(tx: Tx, tenantId: number, emit: Emit, id: number) {
   const row = await leavePending(tx, tenantId, id, 'accepted');
-  emit('qrorders_updated', {});
+  emit('qrorders_updated', { ids: [id] });
   return { row, link: (orderId: number) => repo.setOrderId(tx, tenantId, id, orderId) };
 }
 
@@ -68,7 +68,7 @@ export function createQrOrdersService(ctx: AppContext) {
       await database.inTenant(tc.tenantId, async (tx, emit) => {
         await leavePending(tx, tc.tenantId, id, 'cancelled');
         await audit(tx, tc, { action: 'qr_order.cancel', targetType: 'qr_order', targetId: id });
-        emit('qrorders_updated', {});
+        emit('qrorders_updated', { ids: [id] });
       });
       return { message: 'QR order cancelled!' };
     },
@@ -83,7 +83,7 @@ export function createQrOrdersService(ctx: AppContext) {
           targetType: 'qr_order',
           details: { ids: cancelled },
         });
-        emit('qrorders_updated', {});
+        emit('qrorders_updated', { ids: cancelled });
         return cancelled;
       });
       return { message: 'QR orders cancelled!', count: ids.length };

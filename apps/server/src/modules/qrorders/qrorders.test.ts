@@ -232,7 +232,7 @@ describe('loading a QR order into create-order', () => {
     const sent = await s.owner.client.post('/pos/create-order', orderBody(s, { selectedQrOrderItem: qr }));
     expect(sent.status).toBe(200);
     await updated;
-    expect(got).toEqual([{}]);
+    expect(got).toEqual([{ ids: [qr] }]);
   });
 });
 

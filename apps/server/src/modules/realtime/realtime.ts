@@ -1,8 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
+import { DINER_SOCKET_EVENTS, type DinerOrderStatus, statusTokenParams } from '@comanda/core';
 import { type DefaultEventsMap, Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Events } from '../../platform/events.ts';
-import { loggableError } from '../../platform/errors.ts';
+import { AppError, fail, loggableError } from '../../platform/errors.ts';
 import { COOKIES } from '../../platform/session-tokens.ts';
 import fastifyCookie from '@fastify/cookie';
 import { decodeJwt } from 'jose';
@@ -13,6 +14,15 @@ import type { AuthService } from '../auth/auth.service.ts';
 export const tenantRoom = (tenantId: number) => `tenant:${tenantId}`;
 const deviceRoom = (tenantId: number, deviceId: number) => `device:${tenantId}:${deviceId}`;
 const userRoom = (tenantId: number, userId: number) => `user:${tenantId}:${userId}`;
+/** A diner's order (issue 11): keyed by its unguessable status token, the only thing it is told about. */
+export const dinerRoom = (statusToken: string) => `diner:${statusToken}`;
+/** A diner's page follows one order; a few more (reopened tabs, a table's second order) are plenty. */
+const MAX_FOLLOWED = 10;
+
+/** What the realtime server asks of the QR menu: an order's status by its token (404 when unknown). */
+export interface DinerStatuses {
+  follow(statusToken: string): Promise<DinerOrderStatus>;
+}
 
 interface SocketSession {
   tenantId: number;
@@ -27,11 +37,17 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * socket.io on the app's own port (ARCHITECTURE §5). The handshake's session cookie decides the tenant
- * room; sockets without a session (the public QR menu) join no room. Events that clients emit
+ * room; sockets without a session (the public QR menu) join no tenant room, only the rooms of the
+ * orders they follow by status token (`follow_order`). Events that clients emit
  * (`authenticate`, `*_backend`) are accepted for compatibility and grant nothing: the server emits the
  * real events itself after each commit.
  */
-export async function startRealtime(httpServer: HttpServer, ctx: AppContext, auth: AuthService) {
+export async function startRealtime(
+  httpServer: HttpServer,
+  ctx: AppContext,
+  auth: AuthService,
+  diners: DinerStatuses,
+) {
   const policy = sameOriginPolicy(ctx.config.publicUrl);
   // Set once the node is stopping: new handshakes go elsewhere.
   let draining = false;
@@ -97,6 +113,33 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
       );
       socket.once('disconnect', () => clearTimeout(timer));
     }
+    // A diner's page (no session needed) follows its order by the status token: the server checks the
+    // token, joins the order's room and answers the current status; an unknown token joins nothing.
+    // Whoever holds a token learns that one order's state and nothing of the tenant's events.
+    const followed = new Set<string>();
+    socket.on(DINER_SOCKET_EVENTS.follow, (...args: unknown[]) => {
+      const last = args.at(-1);
+      const ack = typeof last === 'function' ? (last as (answer: unknown) => void) : () => undefined;
+      const parsed = statusTokenParams.safeParse(args[0]);
+      if (!parsed.success) return ack(fail('order_not_found').body);
+      const token = parsed.data.statusToken;
+      if (!followed.has(token) && followed.size >= MAX_FOLLOWED) return ack(fail('too_many_attempts').body);
+      const room = dinerRoom(token);
+      // Joined before the read: a change committed meanwhile is sent, not lost between the two.
+      void socket.join(room);
+      followed.add(token);
+      diners.follow(token).then(
+        (status) => ack(status),
+        (error: unknown) => {
+          void socket.leave(room);
+          followed.delete(token);
+          if (error instanceof AppError) return ack(error.body);
+          ctx.log.error({ error: loggableError(error) }, 'follow_order failed');
+          ack(fail('internal').body);
+        },
+      );
+    });
+
     // Legacy announcements: acknowledged (with a socket.io ack when the sender asks for one), never
     // trusted. The ack comes after `authenticated`, so it tells a public socket it was admitted as one.
     for (const event of [
@@ -139,6 +182,9 @@ export async function startRealtime(httpServer: HttpServer, ctx: AppContext, aut
   const events: Events = {
     toTenant: (tenantId, list) => {
       for (const e of list) io.to(tenantRoom(tenantId)).emit(e.name, e.payload);
+    },
+    toDiner: (statusToken, status) => {
+      io.to(dinerRoom(statusToken)).emit(DINER_SOCKET_EVENTS.status, status);
     },
     deviceRevoked: (tenantId, deviceId) => endRoom(deviceRoom(tenantId, deviceId), 'session_revoked'),
     sessionChanged: (tenantId, userId) => endRoom(userRoom(tenantId, userId), 'session_changed'),

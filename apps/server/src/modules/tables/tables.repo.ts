@@ -23,6 +23,16 @@ export async function findTable(tx: Tx, tenantId: number, id: number) {
   return row;
 }
 
+/** A table by the token of its QR link (`encrypted_id`); undefined when the tenant has none such. */
+export async function findTableByToken(tx: Tx, tenantId: number, token: string) {
+  const [row] = await tx
+    .select()
+    .from(storeTables)
+    .where(and(eq(storeTables.tenantId, tenantId), eq(storeTables.qrToken, token)))
+    .limit(1);
+  return row;
+}
+
 type TableValues = { title: string; floor: string; seatingCapacity: number };
 
 export async function insertTable(tx: Tx, tenantId: number, values: TableValues) {

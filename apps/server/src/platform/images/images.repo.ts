@@ -7,7 +7,7 @@ import { images } from '../db/schema.ts';
 export async function insertImage(
   tx: Tx,
   tenantId: number,
-  values: { key: string; contentType: string; bytes: Buffer },
+  values: { key: string; contentType: string; bytes: Buffer; thumbBytes: Buffer | null },
 ) {
   const [row] = await tx
     .insert(images)
@@ -32,4 +32,25 @@ export async function findImageByKey(tx: Tx, key: string) {
     .where(eq(images.key, key))
     .limit(1);
   return row;
+}
+
+/**
+ * An image's card-sized copy by its public key, with what is needed to make one when it has none yet
+ * (images stored before thumbnails): the system path, like findImageByKey.
+ */
+export async function findThumbByKey(tx: Tx, key: string) {
+  const [row] = await tx
+    .select({ tenantId: images.tenantId, id: images.id, bytes: images.bytes, thumbBytes: images.thumbBytes })
+    .from(images)
+    .where(eq(images.key, key))
+    .limit(1);
+  return row;
+}
+
+/** Keeps the card-sized copy made for an image that had none. */
+export async function setThumb(tx: Tx, tenantId: number, imageId: number, thumbBytes: Buffer) {
+  await tx
+    .update(images)
+    .set({ thumbBytes })
+    .where(and(eq(images.tenantId, tenantId), eq(images.id, imageId)));
 }

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, imageKeyParams } from '@comanda/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail } from '../errors.ts';
 import { type Api, errorResponses } from '../http.ts';
@@ -52,9 +52,16 @@ export async function readImagePart(request: FastifyRequest): Promise<Buffer | n
   return image;
 }
 
-/** GET /images/{key}: public, so a diner's menu can show the photos. */
+/** GET /images/{key} and its thumbnail: public, so a diner's menu can show the photos. */
 export function imagesRoutes(app: Api, deps: { images: ImagesService }) {
   const { images } = deps;
+  const send = (reply: FastifyReply, image: { contentType: string; bytes: Buffer }) =>
+    // Keys are never reused: a new picture gets a new key, so the bytes behind one never change.
+    reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(image.bytes);
   app.get(
     '/images/:key',
     {
@@ -65,14 +72,22 @@ export function imagesRoutes(app: Api, deps: { images: ImagesService }) {
       },
       config: { access: { public: true } },
     },
-    async (request, reply) => {
-      const image = await images.byKey(request.params.key);
-      // Keys are never reused: a new picture gets a new key, so the bytes behind one never change.
-      return reply
-        .header('content-type', image.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.bytes);
+    async (request, reply) => send(reply, await images.byKey(request.params.key)),
+  );
+  /** GET /images/{key}/thumb: the card-sized copy the QR menu shows (issue 11), cached like the image. */
+  app.get(
+    '/images/:key/thumb',
+    {
+      schema: {
+        tags: ['images'],
+        params: imageKeyParams,
+        response: {
+          200: z.instanceof(Buffer).meta({ description: 'The WebP thumbnail' }),
+          ...errorResponses,
+        },
+      },
+      config: { access: { public: true } },
     },
+    async (request, reply) => send(reply, await images.thumbByKey(request.params.key)),
   );
 }

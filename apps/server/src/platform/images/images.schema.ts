@@ -9,6 +9,8 @@ export const images = pgTable(
     key: text('key').notNull(),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
+    /** The card-sized copy (migration 0010); null until made. */
+    thumbBytes: bytea('thumb_bytes'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],

@@ -16,7 +16,12 @@ const MAX_INPUT_PIXELS = 50_000_000;
 
 declare const checked: unique symbol;
 /** An upload that passed the content check and was re-encoded: the only thing `storeImage` keeps. */
-export type CheckedImage = { readonly bytes: Buffer; readonly contentType: 'image/webp' } & {
+export type CheckedImage = {
+  readonly bytes: Buffer;
+  readonly contentType: 'image/webp';
+  /** The card-sized copy (THUMB_SIDE), made with the image. */
+  readonly thumb: Buffer;
+} & {
   readonly [checked]: true;
 };
 
@@ -42,11 +47,25 @@ export async function checkImage(file: Buffer | null): Promise<CheckedImage> {
       .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
-    return { bytes, contentType: 'image/webp' } as CheckedImage;
+    return { bytes, contentType: 'image/webp', thumb: await makeThumb(bytes) } as CheckedImage;
   } catch {
     // A header that parses over a body that does not (truncated file, HEVC without a decoder).
     throw fail('not_an_image');
   }
+}
+
+/**
+ * The longer side of a menu card's picture, in pixels: the card shows it at about 80-120 CSS px, so
+ * this is sharp on a 2x phone screen at a few kilobytes instead of the full picture's tens.
+ */
+export const THUMB_SIDE = 240;
+
+/** The card-sized WebP copy of a stored (already checked, re-encoded) picture. */
+export function makeThumb(bytes: Buffer): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 70 })
+    .toBuffer();
 }
 
 /** Keeps a checked image in the caller's transaction under a fresh random key; answers its id and key. */
@@ -56,6 +75,7 @@ export async function storeImage(tx: Tx, tenantId: number, image: CheckedImage) 
     key,
     contentType: image.contentType,
     bytes: image.bytes,
+    thumbBytes: image.thumb,
   });
   return { id, key };
 }
@@ -67,6 +87,8 @@ export async function removeImage(tx: Tx, tenantId: number, imageId: number) {
 
 /** Where a stored image is served (GET /images/{key}). */
 export const imageUrl = (key: string) => `/api/v1/images/${key}`;
+/** Where its card-sized copy is served (GET /images/{key}/thumb). */
+export const thumbUrl = (key: string) => `/api/v1/images/${key}/thumb`;
 
 /** Serves stored images by their public key. */
 export function createImagesService(ctx: AppContext) {
@@ -80,6 +102,19 @@ export function createImagesService(ctx: AppContext) {
       const image = await database.asSystem((tx) => repo.findImageByKey(tx, key));
       if (!image) throw fail('image_not_found');
       return image;
+    },
+
+    /**
+     * An image's card-sized copy by its public key. A picture stored before thumbnails existed gets
+     * its copy made now and kept (in its tenant's transaction), so only its first request pays for it.
+     */
+    async thumbByKey(key: string) {
+      const image = await database.asSystem((tx) => repo.findThumbByKey(tx, key));
+      if (!image) throw fail('image_not_found');
+      if (image.thumbBytes) return { contentType: 'image/webp', bytes: image.thumbBytes };
+      const thumb = await makeThumb(image.bytes);
+      await database.inTenant(image.tenantId, (tx) => repo.setThumb(tx, image.tenantId, image.id, thumb));
+      return { contentType: 'image/webp', bytes: thumb };
     },
   };
 }
