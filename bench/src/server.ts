@@ -66,6 +66,8 @@ export async function startServer(opts: {
     // Sign-in is limited to 10/min per ip+username by default; the bench signs in thousands of times.
     AUTH_RATE_LIMIT: '100000',
     AUTH_ADDRESS_RATE_LIMIT: '100000',
+    QR_ORDER_ADDRESS_RATE_LIMIT: '100000',
+    QR_ORDER_TABLE_RATE_LIMIT: '100000',
     // Settings from the caller's shell must not change what is measured.
     DATABASE_URL: opts.databaseUrl ?? '',
     DATABASE_APP_URL: '',

@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT: '100',
       // Every browser of the run signs in from 127.0.0.1.
       AUTH_ADDRESS_RATE_LIMIT: '10000',
+      // Every diner of the run orders from 127.0.0.1 too.
+      QR_ORDER_ADDRESS_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
