@@ -344,8 +344,9 @@ describe('error screen', () => {
   it("shows 'Unexpected Application Error!' when a page cannot load", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    // Every chunk after the entry fails (the build merges small chunks, so a screen's file name varies).
-    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, (route) => route.abort());
+    // Every chunk after the entry and React (shared with the diners' entry) fails (the build merges small
+    // chunks, so a screen's file name varies).
+    await page.route(/\/assets\/(?!index-|react-)[^/]+\.js$/, (route) => route.abort());
     await page.goto('/login');
     await page.getByText('Unexpected Application Error!').waitFor();
     await checkScreen(page, 'error screen', { staff: false, sizes: ['desktop'] });
