@@ -110,7 +110,7 @@ function Cart({ menu, qrcode, table }: { menu: QrMenu; qrcode: string; table: st
         ) : (
           <>
             <ul className={styles.lines} data-testid="cart-lines">
-              {cart.lines.map((line, index) => (
+              {cart.lines.map((line) => (
                 <li key={line.key} className={styles.line} data-testid="cart-line">
                   {line.thumb ? (
                     <img
@@ -135,7 +135,7 @@ function Cart({ menu, qrcode, table }: { menu: QrMenu; qrcode: string; table: st
                       </p>
                     )}
                     {line.notes && <p className={styles.meta}>{line.notes}</p>}
-                    <p className={styles.price}>{money(totals.lines[index]?.totalMinor ?? 0)}</p>
+                    <p className={styles.price}>{money(line.unitMinor * line.quantity)}</p>
                   </div>
                   <div className={styles.lineControls}>
                     <div className={styles.stepper}>

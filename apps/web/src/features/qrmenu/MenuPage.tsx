@@ -6,7 +6,6 @@ import { addLine, hasOptions, itemCount, lineFor, minor, useCart } from './cart.
 import { type ItemChoice, ItemDialog } from './components/ItemDialog.tsx';
 import { Outcome, Waiting } from './components/Outcome.tsx';
 import { StoreDialog } from './components/StoreDialog.tsx';
-import { useToast } from './components/Toast.tsx';
 import { Link } from './navigation.ts';
 import { t } from './texts.ts';
 import { useMenu } from './use-menu.ts';
@@ -42,7 +41,6 @@ function Menu({ menu, qrcode, table }: { menu: QrMenu; qrcode: string; table: st
   const { code: currency, digits } = store.currency;
   const ordering = store.is_qr_order_enabled;
   const { cart, update } = useCart(qrcode, menu.storeTable?.encrypted_id ?? table);
-  const { show, toast } = useToast();
   const [query, setQuery] = useState('');
   const search = useDeferredValue(query.trim().toLowerCase());
   const [category, setCategory] = useState<number | null>(null);
@@ -174,14 +172,7 @@ function Menu({ menu, qrcode, table }: { menu: QrMenu; qrcode: string; table: st
         onClose={() => setOpen(null)}
         onAdd={ordering ? add : undefined}
       />
-      <StoreDialog
-        open={storeOpen}
-        onClose={() => setStoreOpen(false)}
-        store={store}
-        link={link}
-        notify={show}
-      />
-      {toast}
+      <StoreDialog open={storeOpen} onClose={() => setStoreOpen(false)} store={store} link={link} />
     </div>
   );
 }

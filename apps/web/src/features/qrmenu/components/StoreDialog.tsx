@@ -3,6 +3,7 @@ import { IconCopy, IconShare } from '@tabler/icons-react';
 import { t } from '../texts.ts';
 import styles from '../qrmenu.module.css';
 import { Dialog } from './Dialog.tsx';
+import { useToast } from './Toast.tsx';
 
 /** Copies text; on a page without the Clipboard API (plain http on the LAN) through a hidden field. */
 async function copyText(text: string) {
@@ -30,14 +31,14 @@ export function StoreDialog({
   onClose,
   store,
   link,
-  notify,
 }: {
   open: boolean;
   onClose: () => void;
   store: QrMenu['storeSettings'];
   link: string;
-  notify: (message: string) => void;
 }) {
+  // Said inside the dialog: a toast on the page would sit under the modal dialog's top layer.
+  const { show: notify, toast } = useToast();
   const share = async () => {
     if (typeof navigator.share === 'function') {
       try {
@@ -90,6 +91,7 @@ export function StoreDialog({
           {t('store.copy')}
         </button>
       </div>
+      {toast}
     </Dialog>
   );
 }
