@@ -267,6 +267,20 @@ export const router = createBrowserRouter([
                         ],
                       },
                       {
+                        path: paths.dashboard.orderStatusBoard,
+                        element: <RequireScreen screen="orders" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/order-board/OrderBoardPage.tsx'),
+                              (m) => m.OrderBoardPage,
+                              ['orderBoard'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
                         path: paths.dashboard.invoices,
                         element: <RequireScreen screen="invoices" />,
                         children: [
