@@ -69,6 +69,26 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
+/**
+ * Every visible control of a diner's page is at least 44 px tall (icon buttons also wide). A card's
+ * title button is exempt: its tap target is the whole card (a stretched ::after).
+ */
+async function expectTouchTargets(label: string) {
+  const small = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'button, a[class*="button"], input:not([type="radio"]):not([type="checkbox"]), textarea, label:has(input)',
+    )) {
+      if (el.closest('[class*="cardTitle"]')) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.height < 43.5) out.push(`${el.tagName} "${el.getAttribute('aria-label') ?? el.textContent}"`);
+    }
+    return out;
+  });
+  expect(small, label).toEqual([]);
+}
+
 const tableLink = () => `/m/${qrcode}?table=${encodeURIComponent(tableToken)}`;
 const card = (title: string) => page.getByTestId('menu-item').filter({ hasText: title });
 const totals = async () => ({
@@ -104,6 +124,7 @@ describe('QR menu: a diner at a table', () => {
     await expect(card('Latte').textContent()).resolves.toContain('2 variants · 1 addon');
     await expect(card('Latte').getByText('Customisable').count()).resolves.toBe(1);
     await expectAccessible(page, 'QR menu');
+    await expectTouchTargets('QR menu');
     await screenshot(page, 'qrmenu-menu', false);
 
     await page.getByRole('searchbox', { name: 'Search the menu' }).fill('  croi ');
@@ -120,6 +141,7 @@ describe('QR menu: a diner at a table', () => {
     const details = page.getByTestId('store-dialog');
     await details.getByText('hello@mesa.test').waitFor();
     await expectAccessible(page, 'store details dialog');
+    await expectTouchTargets('store details dialog');
     await details.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -157,6 +179,7 @@ describe('QR menu: a diner at a table', () => {
     await page.getByRole('button', { name: 'Save notes' }).click();
     await page.getByTestId('cart-line').filter({ hasText: 'Extra hot' }).waitFor();
     await expectAccessible(page, 'QR cart');
+    await expectTouchTargets('QR cart');
     await screenshot(page, 'qrmenu-cart', false);
   });
 
@@ -190,6 +213,7 @@ describe('QR menu: a diner at a table', () => {
     await checkout.getByText('Name is Required.').waitFor();
     await checkout.getByText('Enter a valid phone number.').waitFor();
     await expectAccessible(page, 'checkout errors');
+    await expectTouchTargets('checkout');
     await checkout.getByRole('textbox', { name: 'Name' }).fill('Ana Lima');
     await checkout.getByRole('textbox', { name: 'Phone number' }).fill('+1 555 0101');
     await checkout.getByRole('button', { name: 'Place Order' }).click();
