@@ -344,8 +344,15 @@ describe('error screen', () => {
   it("shows 'Unexpected Application Error!' when a page cannot load", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    // Every chunk after the entry fails (the build merges small chunks, so a screen's file name varies).
-    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, (route) => route.abort());
+    // Every chunk after the entry and what the page's HTML loads with it (React and the chunks shared
+    // with the diners' entry) fails: the build merges small chunks, so a screen's file name varies.
+    const html = await (await context.request.get('/login')).text();
+    const entry = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+    await page.route(
+      (url) =>
+        url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !entry.has(url.pathname),
+      (route) => route.abort(),
+    );
     await page.goto('/login');
     await page.getByText('Unexpected Application Error!').waitFor();
     await checkScreen(page, 'error screen', { staff: false, sizes: ['desktop'] });

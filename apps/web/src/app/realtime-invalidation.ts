@@ -5,6 +5,7 @@ import { customersQueryKey } from '../features/customers/api/get-customers.ts';
 import { devicesQueryKey } from '../features/devices/api/get-devices.ts';
 import { invoicesQueryKey } from '../features/invoices/api/get-invoices.ts';
 import { kitchenQueryKey } from '../features/kitchen/api/get-kitchen.ts';
+import { orderBoardQueryKey } from '../features/order-board/api/get-order-board.ts';
 import { ordersInitQueryKey, tableOrdersQueryKey } from '../features/orders/api/get-table-orders.ts';
 import { posInitQueryKey } from '../features/pos/api/get-pos-init.ts';
 import { qrOrdersQueryKey } from '../features/pos/api/get-qr-orders.ts';
@@ -53,8 +54,9 @@ export const STALE_AFTER = {
   reservations: [reservationsQueryKey, customersQueryKey],
   devices: [devicesQueryKey],
   profile: [profileQueryKey],
-  // A customer's page counts their orders and spend.
-  orders: [tableOrdersQueryKey, kitchenQueryKey, invoicesQueryKey, customersQueryKey],
+  // A customer's page counts their orders and spend; the pickup board shows the tokens being made
+  // and ready.
+  orders: [tableOrdersQueryKey, kitchenQueryKey, invoicesQueryKey, customersQueryKey, orderBoardQueryKey],
   qr_orders: [qrOrdersQueryKey],
 } as const satisfies Record<Resource, readonly QueryKey[]>;
 

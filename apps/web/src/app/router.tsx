@@ -44,6 +44,15 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        // The diners' pages: m.html is their own lean entry (the server answers /m/... with it); this
+        // route serves them from the main entry too (the dev server, an older server), with no providers.
+        path: `${paths.qrMenu.root}/*`,
+        lazy: page(
+          () => import('./routes/diner.tsx'),
+          (m) => m.DinerRoutes,
+        ),
+      },
+      {
         // Everything but the landing page: the query client, dialogs and toasts come in this chunk.
         lazy: page(
           () => import('./AppProviders.tsx'),
@@ -253,6 +262,20 @@ export const router = createBrowserRouter([
                               () => import('../features/kitchen/KitchenPage.tsx'),
                               (m) => m.KitchenPage,
                               ['kitchen'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.orderStatusBoard,
+                        element: <RequireScreen screen="orders" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/order-board/OrderBoardPage.tsx'),
+                              (m) => m.OrderBoardPage,
+                              ['orderBoard'],
                             ),
                           },
                         ],

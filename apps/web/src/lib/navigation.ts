@@ -10,6 +10,7 @@ import {
   IconCategory,
   IconCreditCard,
   IconDeviceMobile,
+  IconDeviceTv,
   IconPercentage,
   IconPrinter,
   IconSoup,
@@ -71,6 +72,14 @@ export const NAV: NavEntry[] = [
     keywords: 'nav.kitchen.keywords',
     path: paths.dashboard.kitchen,
     icon: IconChefHat,
+    section: 'offerings',
+  },
+  {
+    screen: 'orders',
+    label: 'nav.orderStatusBoard',
+    keywords: 'nav.orderStatusBoard.keywords',
+    path: paths.dashboard.orderStatusBoard,
+    icon: IconDeviceTv,
     section: 'offerings',
   },
   {

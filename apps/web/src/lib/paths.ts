@@ -16,6 +16,26 @@ export const paths = {
   printReceipt: '/print-receipt',
   printToken: '/print-token',
 
+  /** The diners' pages (SPEC §2 Public QR menu): public, their own entry (m.html), no back office. */
+  qrMenu: {
+    root: '/m',
+    menu: {
+      route: '/m/:qrcode',
+      to: (qrcode: string, table?: string | null) =>
+        `/m/${encodeURIComponent(qrcode)}${table ? `?table=${encodeURIComponent(table)}` : ''}`,
+    },
+    cart: {
+      route: '/m/:qrcode/cart',
+      to: (qrcode: string, table?: string | null) =>
+        `/m/${encodeURIComponent(qrcode)}/cart${table ? `?table=${encodeURIComponent(table)}` : ''}`,
+    },
+    orderSuccess: {
+      route: '/m/order-success',
+      to: (statusToken: string) => `/m/order-success?order=${encodeURIComponent(statusToken)}`,
+    },
+    orderFailed: '/m/order-failed',
+  },
+
   superadmin: {
     login: '/superadmin',
     /** An older address of the sign-in page; redirects to `login`. */
@@ -32,6 +52,8 @@ export const paths = {
     pos: '/dashboard/pos',
     orders: '/dashboard/orders',
     kitchen: '/dashboard/kitchen',
+    /** The pickup board for a TV at the counter (issue 11). */
+    orderStatusBoard: '/dashboard/order-status',
     invoices: '/dashboard/invoices',
     users: '/dashboard/users',
     reservation: '/dashboard/reservation',

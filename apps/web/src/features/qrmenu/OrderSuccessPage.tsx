@@ -1,0 +1,127 @@
+import type { DINER_SOCKET_EVENTS, DinerOrderState, DinerOrderStatus } from '@comanda/core';
+import { useEffect, useState } from 'react';
+import { io } from 'socket.io-client';
+import { paths } from '../../lib/paths.ts';
+import { DinerApiError, fetchOrderStatus } from './api.ts';
+import { Outcome, Waiting } from './components/Outcome.tsx';
+import { Link } from './navigation.ts';
+import { t } from './texts.ts';
+import styles from './qrmenu.module.css';
+
+// Core's event names, spelled here so this page does not import the module of zod schemas that
+// defines them; the type says they are the same.
+const EVENTS: typeof DINER_SOCKET_EVENTS = { follow: 'follow_order', status: 'order_status' };
+const STEPS = ['received', 'preparing', 'ready', 'served'] as const satisfies readonly DinerOrderState[];
+
+type Followed = { status: 'loading' } | { status: 'unknown' } | { status: 'ready'; order: DinerOrderStatus };
+
+/**
+ * Follows one order by its status token: the current state from GET order-status, then every change
+ * from the order's socket room. A phone back from the lock screen (a socket that slept, events missed)
+ * or a reconnect asks again, so the page never shows an old state for long.
+ */
+function useOrderStatus(statusToken: string): Followed {
+  const [followed, setFollowed] = useState<Followed>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    const show = (order: DinerOrderStatus) => {
+      if (live) setFollowed({ status: 'ready', order });
+    };
+    const refetch = () =>
+      fetchOrderStatus(statusToken).then(show, (error: unknown) => {
+        if (live && error instanceof DinerApiError && error.status === 404)
+          setFollowed({ status: 'unknown' });
+      });
+    void refetch();
+
+    const socket = io({
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      // A public room: no session cookie goes with it.
+      withCredentials: false,
+      timeout: 20_000,
+      reconnection: true,
+      reconnectionAttempts: Infinity,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+      randomizationFactor: 0.5,
+    });
+    // On every (re)connection: the server answers with the current status, then sends each change.
+    const follow = () => socket.emit(EVENTS.follow, { statusToken });
+    socket.on('connect', follow);
+    socket.on(EVENTS.status, (order: DinerOrderStatus) => show(order));
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      void refetch();
+      if (socket.connected) follow();
+      else socket.connect();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', onVisible);
+      socket.off();
+      socket.disconnect();
+    };
+  }, [statusToken]);
+  return followed;
+}
+
+/** /m/order-success?order={statusToken} (SPEC §2; issue 11): the order's token and its live state. */
+export function OrderSuccessPage({ statusToken }: { statusToken: string | null }) {
+  if (!statusToken) return <Outcome title={t('success.title')} text={t('success.unknown')} />;
+  return <OrderStatus statusToken={statusToken} />;
+}
+
+function OrderStatus({ statusToken }: { statusToken: string }) {
+  const followed = useOrderStatus(statusToken);
+  useEffect(() => {
+    document.title = t('success.title');
+  }, []);
+  if (followed.status === 'loading') return <Waiting />;
+  if (followed.status === 'unknown')
+    return <Outcome title={t('success.title')} text={t('success.unknown')} />;
+  const { order } = followed;
+  const at = STEPS.indexOf(order.state as (typeof STEPS)[number]);
+  return (
+    <main className={styles.page}>
+      <div className={styles.outcome} data-testid="order-status" data-state={order.state}>
+        <h1>{t('success.title')}</h1>
+        <p>{order.storeName}</p>
+        {order.tokenNo !== null ? (
+          <p className={styles.token} data-testid="order-token">
+            <span>
+              <small>{t('success.tokenLabel')}</small>
+              {order.tokenNo}
+            </span>
+          </p>
+        ) : (
+          <p className={styles.meta}>{t('success.tokenPending')}</p>
+        )}
+        {/* Read out when it changes: a diner with a screen reader hears 'Preparing', then 'Ready'. */}
+        <div role="status" aria-live="polite" aria-atomic="true">
+          <p className={`${styles.stateText} ${order.state === 'cancelled' ? styles.cancelled : ''}`}>
+            {t(`state.${order.state}.text`)}
+          </p>
+        </div>
+        {order.state !== 'cancelled' && (
+          <ol className={styles.steps} aria-label={t('steps')}>
+            {STEPS.map((step, i) => (
+              <li
+                key={step}
+                className={`${styles.step} ${i < at ? styles.stepDone : ''}`}
+                aria-current={i === at ? 'step' : undefined}
+              >
+                {t(`state.${step}`)}
+              </li>
+            ))}
+          </ol>
+        )}
+        <p className={styles.hint}>{t('success.live')}</p>
+        <Link to={paths.qrMenu.menu.to(order.qrcode)} className={styles.buttonOutline}>
+          {t('success.backToMenu')}
+        </Link>
+      </div>
+    </main>
+  );
+}
