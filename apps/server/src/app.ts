@@ -269,7 +269,9 @@ export async function buildApp(opts: BuildOptions) {
       !request.url.startsWith('/socket.io') &&
       !request.url.startsWith('/assets/');
     if (!webDist || !isPage) return reply.status(404).send(fail('not_found').body);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The diners' pages have their own lean entry (apps/web/m.html): none of the back office loads.
+    const page = /^\/m(\/|\?|$)/.test(request.url) ? 'm.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 
   const realtime = await startRealtime(app.server, ctx, auth, qrMenu);

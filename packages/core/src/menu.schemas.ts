@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './auth.schemas.ts';
-import { amountInput, optionalAmountInput } from './money.ts';
+import { amountInput, optionalAmountInput } from './money-input.ts';
 import { TAX_TYPES } from './settings.schemas.ts';
 
 const TITLE_MAX = 120;

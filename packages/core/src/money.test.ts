@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountInput, currencyDigits, formatMoney, fromMinor, rescaleMinor, toMinor } from './money.ts';
+import { amountInput } from './money-input.ts';
+import { currencyDigits, formatMoney, fromMinor, rescaleMinor, toMinor } from './money.ts';
 
 describe('toMinor', () => {
   it('reads decimals into integer minor units without float arithmetic', () => {

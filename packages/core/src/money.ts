@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // An Intl.NumberFormat costs about 60 µs to build; the POS asks on every order.
 const digitsOf = new Map<string, number>();
 
@@ -67,29 +65,4 @@ export function formatMoney(minor: number, currency: string, locale = 'en'): str
     formatters.set(key, format);
   }
   return format.format(fromMinor(minor, digits));
-}
-
-/**
- * A money field of a form or request: a non-negative decimal (number or numeric string). It stays a
- * decimal string here; the service turns it into minor units with the store's currency digits.
- * `emptyAs` lets a blank field count as a value (a variant's empty price is 0).
- */
-export function amountInput(message: string, emptyAs?: string) {
-  return z
-    .union([z.number({ error: message }), z.string({ error: message }), z.null(), z.undefined()], {
-      error: message,
-    })
-    .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : (v ?? '').trim()))
-    .transform((v) => (v === '' && emptyAs !== undefined ? emptyAs : v))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v) && v.length <= 20, { error: message });
-}
-
-/** An optional money field: blank or missing is null. */
-export function optionalAmountInput(message: string) {
-  return z
-    .union([z.number({ error: message }), z.string({ error: message }), z.null()], { error: message })
-    .optional()
-    .transform((v) => (v === null || v === undefined ? null : typeof v === 'number' ? String(v) : v.trim()))
-    .transform((v) => (v === '' ? null : v))
-    .refine((v) => v === null || (/^\d+(\.\d+)?$/.test(v) && v.length <= 20), { error: message });
 }

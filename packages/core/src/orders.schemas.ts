@@ -7,7 +7,7 @@ import {
   storeTableResponse,
 } from './settings.schemas.ts';
 import { menuItemResponse } from './menu.schemas.ts';
-import { amountInput, optionalAmountInput } from './money.ts';
+import { amountInput, optionalAmountInput } from './money-input.ts';
 
 export const DELIVERY_TYPES = ['dinein', 'delivery', 'takeaway'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];

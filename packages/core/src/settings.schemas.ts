@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone, requiredText } from './auth.schemas.ts';
 import { isCurrency } from './currencies.ts';
-import { amountInput } from './money.ts';
+import { amountInput } from './money-input.ts';
 
 const TITLE_MAX = 120;
 const tooLong = 'Title is too long!';

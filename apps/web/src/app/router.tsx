@@ -268,7 +268,7 @@ export const router = createBrowserRouter([
                       },
                       {
                         path: paths.dashboard.orderStatusBoard,
-                        element: <RequireScreen screen="orders" />,
+                        element: <RequireScreen screen="order-status-board" />,
                         children: [
                           {
                             index: true,

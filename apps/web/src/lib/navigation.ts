@@ -75,7 +75,7 @@ export const NAV: NavEntry[] = [
     section: 'offerings',
   },
   {
-    screen: 'orders',
+    screen: 'order-status-board',
     label: 'nav.orderStatusBoard',
     keywords: 'nav.orderStatusBoard.keywords',
     path: paths.dashboard.orderStatusBoard,

@@ -24,9 +24,14 @@ export async function holdCurrency(tx: Tx, tenantId: number): Promise<string> {
   return row.currency;
 }
 
-export async function getStoreSettings(tx: Tx, tenantId: number, opts: { forUpdate?: boolean } = {}) {
+export async function getStoreSettings(
+  tx: Tx,
+  tenantId: number,
+  opts: { forUpdate?: boolean; forShare?: boolean } = {},
+) {
   const query = tx.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)).limit(1);
-  const [row] = await (opts.forUpdate ? query.for('update') : query);
+  // forShare: held until commit, so a settings save waits for the work that read them.
+  const [row] = await (opts.forUpdate ? query.for('update') : opts.forShare ? query.for('share') : query);
   // Made at sign-up and never deleted: a missing row is a bug, not a state to repair on a read.
   if (!row) throw new Error(`store settings missing for tenant ${tenantId}`);
   return row;
