@@ -24,8 +24,14 @@ function useOrderStatus(statusToken: string): Followed {
   const [followed, setFollowed] = useState<Followed>({ status: 'loading' });
   useEffect(() => {
     let live = true;
+    // The GET and the socket race: an answer older than the one shown (by updatedAt) is dropped.
     const show = (order: DinerOrderStatus) => {
-      if (live) setFollowed({ status: 'ready', order });
+      if (!live) return;
+      setFollowed((shown) =>
+        shown.status === 'ready' && Date.parse(shown.order.updatedAt) > Date.parse(order.updatedAt)
+          ? shown
+          : { status: 'ready', order },
+      );
     };
     const refetch = () =>
       fetchOrderStatus(statusToken).then(show, (error: unknown) => {
