@@ -24,7 +24,7 @@ import * as customersRepo from '../customers/customers.repo.ts';
 import { byItem } from '../menu/menu.presenter.ts';
 import * as menuRepo from '../menu/menu.repo.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
-import { priceCart } from '../orders/orders.service.ts';
+import { priceCart } from '../orders/pricing.ts';
 import type { QrOrderLine } from '../qrorders/qrorders.schema.ts';
 import * as qrOrdersRepo from '../qrorders/qrorders.repo.ts';
 import * as storeRepo from '../store/store.repo.ts';
@@ -176,14 +176,14 @@ export function createQrMenuService(ctx: AppContext) {
                 })
               : null;
           const items: QrOrderLine[] = priced.rows.map((r) => ({
-            item_id: r.itemId ?? 0,
+            item_id: r.itemId,
             item_title: r.itemTitle,
-            variant_id: r.variantId ?? null,
-            variant_title: r.variantTitle ?? null,
-            addons_ids: (r.addons ?? []).map((a) => a.id),
-            addons: (r.addons ?? []).map((a) => ({ id: a.id, title: a.title })),
+            variant_id: r.variantId,
+            variant_title: r.variantTitle,
+            addons_ids: r.addons.map((a) => a.id),
+            addons: r.addons.map((a) => ({ id: a.id, title: a.title })),
             quantity: r.quantity,
-            notes: r.notes ?? null,
+            notes: r.notes,
           }));
           const placed = await qrOrdersRepo.insertQrOrder(tx, tenantId, {
             deliveryType: input.deliveryType,
