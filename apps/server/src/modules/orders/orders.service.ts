@@ -29,7 +29,7 @@ import { acceptQrOrder, holdQrOrder } from '../qrorders/qrorders.service.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
-import { billableFigures, presentOrder } from './orders.presenter.ts';
+import { billableFigures, orderEvent, presentOrder } from './orders.presenter.ts';
 import * as repo from './orders.repo.ts';
 import { priceCart } from './pricing.ts';
 
@@ -131,7 +131,7 @@ export function createOrdersService(ctx: AppContext) {
       targetId: inserted.id,
       details: { tokenNo, businessDate, lines: priced.rows.length, totalMinor: priced.figures.total },
     });
-    emit('new_order', { orderId: inserted.id });
+    emit('new_order', orderEvent({ id: inserted.id, source: qr ? 'qr' : 'pos' }));
     return {
       kind: 'new',
       order: { id: inserted.id, uuid: input.uuid, tokenNo },
