@@ -170,6 +170,8 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
     AUTH_ADDRESS_RATE_LIMIT: '100000',
     QR_ORDER_ADDRESS_RATE_LIMIT: '100000',
     QR_ORDER_TABLE_RATE_LIMIT: '100000',
+    QR_ORDER_STORE_RATE_LIMIT: '100000',
+    QR_STATUS_RATE_LIMIT: '100000',
     ...env,
   });
   // A second app on another's database is a second node of one deployment.

@@ -5,10 +5,13 @@
  * module adds its events here, and its resources there.
  */
 export interface TenantEvents {
-  /** A new order from the POS (issue 10). */
-  new_order: { orderId: number };
-  /** An order or one of its items changed status (issue 10). */
-  order_update: { orderId: number };
+  /**
+   * A new order from the POS (issue 10). `qr`: the order was taken from a diner's QR order (issue 11),
+   * so the server tells that diner too; POS orders leave it out (see `orderEvent` in the server).
+   */
+  new_order: { orderId: number; qr?: true };
+  /** An order or one of its items changed status (issue 10); `qr` as in `new_order`. */
+  order_update: { orderId: number; qr?: true };
   /** A diner placed an order from the QR menu (issue 11); `orderId` is the QR order's id. */
   new_qrorder: { orderId: number };
   /** QR orders left the POS list: loaded and sent, cancelled, or all cancelled (`ids`: which ones). */

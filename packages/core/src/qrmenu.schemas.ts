@@ -23,7 +23,8 @@ export const QR_GUEST_NAME = 'Guest';
 export const QR_CART_STORAGE_KEY = 'comanda.qr-cart';
 
 /** A menu item as diners see it: the back office's item, plus a small picture for the card. */
-export const qrMenuItemResponse = menuItemResponse.extend({
+/** A menu item as diners see it: the back office's, without its net price (the price before tax). */
+export const qrMenuItemResponse = menuItemResponse.omit({ net_price: true }).extend({
   /** The card's thumbnail (the server's resized copy of `image`), or null without a photo. */
   thumb: z.string().nullable(),
 });

@@ -38,9 +38,12 @@ const envSchema = z
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     // Staff behind one restaurant router all sign in at shift change: generous, but a ceiling.
     AUTH_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(60),
-    // QR menu orders (docs/qr-menu.md): per client address a minute, and per table ten minutes.
+    // QR menu orders (docs/qr-menu.md): per client address a minute, per table and per store (menu
+    // code) ten minutes; order-status reads per client address a minute.
     QR_ORDER_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     QR_ORDER_TABLE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+    QR_ORDER_STORE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+    QR_STATUS_RATE_LIMIT: z.coerce.number().int().positive().default(120),
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
     API_DOCS: bool.optional(),
@@ -124,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authAddressRateLimit: e.AUTH_ADDRESS_RATE_LIMIT,
     qrOrderAddressRateLimit: e.QR_ORDER_ADDRESS_RATE_LIMIT,
     qrOrderTableRateLimit: e.QR_ORDER_TABLE_RATE_LIMIT,
+    qrOrderStoreRateLimit: e.QR_ORDER_STORE_RATE_LIMIT,
+    qrStatusRateLimit: e.QR_STATUS_RATE_LIMIT,
     // One argon2 hash per core at a time; more only queue up for the same cores.
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? os.availableParallelism(),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,

@@ -60,20 +60,69 @@ async function countHit(database: Database, key: string, timeWindowMs: number) {
 }
 
 /**
- * A per-address budget for one auth endpoint, on top of the per-account one: it stops one address from
- * trying many accounts, while staying generous enough for a restaurant whose staff share one address.
- * Runs before the body is read, so a flood is turned away cheaply.
+ * The address a budget counts a client by: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * home or phone gets a whole /64 and can pick any address in it, so counting single addresses would
+ * give it 2^64 budgets). An IPv4-mapped IPv6 address is its IPv4 address.
  */
-export function addressLimit(app: Api, max: number, scope: string) {
+export function addressKey(ip: string): string {
+  const bare = ip.split('%')[0] ?? ip;
+  if (!bare.includes(':')) return bare;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail] = bare.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = Array.from({ length: Math.max(0, 8 - headGroups.length - tailGroups.length) }, () => '0');
+  const groups = tail === undefined ? headGroups : [...headGroups, ...zeros, ...tailGroups];
+  const prefix = groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
+/**
+ * A budget of requests per key in a fixed window: past it the request is refused with `code` (a 429)
+ * and `Retry-After`, before anything is read or written. `key` answering null means the budget does not
+ * apply to that request. Used as an `onRequest` hook (runs before the body is read, so a flood is turned
+ * away cheaply) or as a `preHandler` when the key is in the body.
+ */
+export function requestLimit(
+  app: Api,
+  opts: {
+    max: number;
+    timeWindow: number;
+    key: (request: FastifyRequest) => string | null;
+    code: 'too_many_attempts' | 'too_many_orders';
+  },
+) {
   const check = app.createRateLimit({
-    max,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `${scope}:address:${request.ip}`,
+    max: opts.max,
+    timeWindow: opts.timeWindow,
+    keyGenerator: (request) => opts.key(request) ?? '',
   });
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (opts.key(request) === null) return;
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', String(result.ttlInSeconds));
-    throw fail('too_many_attempts');
+    throw fail(opts.code);
   };
+}
+
+/**
+ * A per-address budget a minute: for an auth endpoint, on top of the per-account one, it stops one
+ * address from trying many accounts, while staying generous enough for a restaurant whose staff share
+ * one address. `code` is what a refused request answers (too_many_attempts unless told).
+ */
+export function addressLimit(
+  app: Api,
+  max: number,
+  scope: string,
+  code: 'too_many_attempts' | 'too_many_orders' = 'too_many_attempts',
+  timeWindow = 60_000,
+) {
+  return requestLimit(app, {
+    max,
+    timeWindow,
+    key: (request) => `${scope}:address:${addressKey(request.ip)}`,
+    code,
+  });
 }

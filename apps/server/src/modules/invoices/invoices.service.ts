@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
-import { presentOrder } from '../orders/orders.presenter.ts';
+import { orderEvent, presentOrder } from '../orders/orders.presenter.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
 import { screenSettings } from '../store/store.presenter.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
@@ -77,8 +77,9 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
   });
   for (const orderId of input.orderIds) {
     // An order already paid (by another terminal) is never billed twice: the whole bill rolls back.
-    if (!(await ordersRepo.markPaid(tx, tc.tenantId, orderId, invoice.id))) throw fail('order_already_paid');
-    emit('order_update', { orderId });
+    const paid = await ordersRepo.markPaid(tx, tc.tenantId, orderId, invoice.id);
+    if (!paid) throw fail('order_already_paid');
+    emit('order_update', orderEvent(paid));
   }
   await audit(tx, tc, {
     action: 'invoice.create',

@@ -28,7 +28,7 @@ export function listTickets(tx: Tx, tenantId: number): Promise<OrderRow[]> {
 /** The ticket recall would bring back: the latest bumped order not cancelled. */
 export async function lastBumped(tx: Tx, tenantId: number, opts: { forUpdate?: boolean } = {}) {
   const query = tx
-    .select({ id: orders.id, tokenNo: orders.tokenNo })
+    .select({ id: orders.id, tokenNo: orders.tokenNo, source: orders.source })
     .from(orders)
     .where(
       and(eq(orders.tenantId, tenantId), isNotNull(orders.kitchenBumpedAt), ne(orders.status, 'cancelled')),

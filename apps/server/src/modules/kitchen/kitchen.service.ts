@@ -9,7 +9,7 @@ import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
-import { presentOrder } from '../orders/orders.presenter.ts';
+import { orderEvent, presentOrder } from '../orders/orders.presenter.ts';
 import type { OrderItemRow } from '../orders/orders.repo.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
 import * as repo from './kitchen.repo.ts';
@@ -67,7 +67,7 @@ export function createKitchenService(ctx: AppContext) {
         const from = input.status === 'preparing' ? 'created' : 'preparing';
         if (!(await repo.moveItem(tx, tc.tenantId, itemId, from, input.status)))
           throw fail('order_item_moved_on');
-        emit('order_update', { orderId: found.order.id });
+        emit('order_update', orderEvent(found.order));
       });
       return { message: ORDER_ITEM_STATUS_UPDATED };
     },
@@ -82,7 +82,7 @@ export function createKitchenService(ctx: AppContext) {
         const moved = await repo.moveOrderItems(tx, tc.tenantId, orderId, repo.OPEN_LINE, 'completed');
         if (moved === 0) throw fail('order_item_moved_on');
         await repo.setBumpedAt(tx, tc.tenantId, orderId, ctx.now());
-        emit('order_update', { orderId });
+        emit('order_update', orderEvent(order));
       });
       return { message: 'Ticket bumped!' };
     },
@@ -94,7 +94,7 @@ export function createKitchenService(ctx: AppContext) {
         if (!last) throw fail('nothing_to_recall');
         await repo.moveOrderItems(tx, tc.tenantId, last.id, ['completed'], 'preparing');
         await repo.setBumpedAt(tx, tc.tenantId, last.id, null);
-        emit('order_update', { orderId: last.id });
+        emit('order_update', orderEvent(last));
       });
       return { message: 'Ticket recalled!' };
     },

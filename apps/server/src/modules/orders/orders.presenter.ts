@@ -74,3 +74,11 @@ export function presentOrder(order: OrderRow, items: OrderItemRow[]): Order {
     items: items.map((item) => presentOrderItem(item, digits)),
   };
 }
+
+/**
+ * The payload of an order's `new_order` / `order_update`: `qr: true` when the order came from a QR
+ * order, so the after-commit diner notice (qrmenu.service) skips POS orders without a query.
+ */
+export function orderEvent(order: { id: number; source: 'pos' | 'qr' }): { orderId: number; qr?: true } {
+  return order.source === 'qr' ? { orderId: order.id, qr: true } : { orderId: order.id };
+}

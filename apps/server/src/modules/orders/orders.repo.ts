@@ -121,7 +121,7 @@ export async function markPaid(tx: Tx, tenantId: number, orderId: number, invoic
     .update(orders)
     .set({ paymentStatus: 'paid', status: 'completed', invoiceId, updatedAt: sql`now()` })
     .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, source: orders.source });
   return row;
 }
 

@@ -23,7 +23,7 @@ import { once } from '../../platform/idempotency/idempotency.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders } from '../invoices/invoices.service.ts';
 import { screenSettings } from '../store/store.presenter.ts';
-import { billableFigures, presentOrder } from './orders.presenter.ts';
+import { billableFigures, orderEvent, presentOrder } from './orders.presenter.ts';
 import * as repo from './orders.repo.ts';
 
 type PayInput = z.output<typeof completeAndPaySchema>;
@@ -78,7 +78,7 @@ export function createTableOrdersService(ctx: AppContext) {
           targetId: order.id,
           details: { tokenNo: order.tokenNo, businessDate: order.businessDate, group: ids },
         });
-        emit('order_update', { orderId: order.id });
+        emit('order_update', orderEvent(order));
       }
     });
     return { message: status === 'cancelled' ? ORDERS_CANCELLED : ORDERS_COMPLETED };
@@ -197,7 +197,7 @@ export function createTableOrdersService(ctx: AppContext) {
             },
           });
         }
-        emit('order_update', { orderId: order.id });
+        emit('order_update', orderEvent(order));
       });
       return { message: ORDER_ITEM_STATUS_UPDATED };
     },

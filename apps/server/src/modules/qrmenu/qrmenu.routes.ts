@@ -10,36 +10,19 @@ import {
   qrOrderPlacedResponse,
   statusTokenParams,
 } from '@comanda/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
-import { fail } from '../../platform/errors.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
+import { addressKey, addressLimit, requestLimit } from '../../platform/rate-limits.ts';
 import type { QrMenuService } from './qrmenu.service.ts';
 
 const tags = ['qrmenu'];
 const PUBLIC = { access: { public: true } } as const;
-
-/**
- * A budget of QR orders per key (docs/qr-menu.md, "Limits"): past it the request is refused with 429
- * before anything is read or written. `keyOf` answering null means the budget does not apply.
- */
-function orderLimit(
-  app: Api,
-  max: number,
-  timeWindow: number,
-  keyOf: (request: FastifyRequest) => string | null,
-) {
-  const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => keyOf(request) ?? '' });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (keyOf(request) === null) return;
-    const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', String(result.ttlInSeconds));
-    throw fail('too_many_orders');
-  };
-}
+const TEN_MINUTES = 10 * 60_000;
+/** The menu code of a /qrmenu/:qrcode request (params are parsed before onRequest runs). */
+const codeOf = (request: FastifyRequest) => String((request.params as { qrcode?: unknown }).qrcode);
 
 /** /qrmenu (SPEC §7 Public QR menu, issue 11) and the pickup board. */
 export function qrMenuRoutes(app: Api, deps: { qrMenu: QrMenuService; config: Config }) {
@@ -83,17 +66,33 @@ export function qrMenuRoutes(app: Api, deps: { qrMenu: QrMenuService; config: Co
         body: placeQrOrderSchema,
         response: { 200: qrOrderPlacedResponse, ...errorResponses },
       },
-      // Per address before the body is read; per table once it is (the table is in the body).
-      onRequest: orderLimit(app, config.qrOrderAddressRateLimit, 60_000, (r) => `qrorder:address:${r.ip}`),
-      preHandler: orderLimit(app, config.qrOrderTableRateLimit, 10 * 60_000, (r) => {
-        const table = (r.body as { tableId?: unknown } | undefined)?.tableId;
-        const params = r.params as { qrcode?: unknown };
-        return typeof table === 'string' && table ? `qrorder:table:${String(params.qrcode)}:${table}` : null;
+      // Per address and per store before the body is read; per table once it is (it is in the body).
+      onRequest: [
+        addressLimit(app, config.qrOrderAddressRateLimit, 'qrorder', 'too_many_orders'),
+        requestLimit(app, {
+          max: config.qrOrderStoreRateLimit,
+          timeWindow: TEN_MINUTES,
+          key: (r) => `qrorder:store:${codeOf(r)}`,
+          code: 'too_many_orders',
+        }),
+      ],
+      preHandler: requestLimit(app, {
+        max: config.qrOrderTableRateLimit,
+        timeWindow: TEN_MINUTES,
+        key: (r) => {
+          const table = (r.body as { tableId?: unknown } | undefined)?.tableId;
+          return typeof table === 'string' && table ? `qrorder:table:${codeOf(r)}:${table}` : null;
+        },
+        code: 'too_many_orders',
       }),
       config: PUBLIC,
     },
     async (request) =>
-      qrMenu.placeOrder(request.params.qrcode, request.body, request.headers['idempotency-key'], request.ip),
+      qrMenu.placeOrder(request.params.qrcode, request.body, {
+        key: request.headers['idempotency-key'],
+        ip: request.ip,
+        address: addressKey(request.ip),
+      }),
   );
 
   app.get(
@@ -104,6 +103,9 @@ export function qrMenuRoutes(app: Api, deps: { qrMenu: QrMenuService; config: Co
         params: statusTokenParams,
         response: { 200: dinerOrderStatusResponse, ...errorResponses },
       },
+      // A diner's page reads it on load and on reconnect (the socket carries the rest): a guesser of
+      // tokens, or a page stuck reloading, is held to this.
+      onRequest: addressLimit(app, config.qrStatusRateLimit, 'qrstatus'),
       config: PUBLIC,
     },
     async (request, reply) => {

@@ -19,18 +19,18 @@ import type { Tx } from '../../platform/db/client.ts';
 import { menuItemAddons, menuItemVariants } from '../../platform/db/schema.ts';
 import { fail, loggableError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
-import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { byItem } from '../menu/menu.presenter.ts';
 import * as menuRepo from '../menu/menu.repo.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
-import { priceCart } from '../orders/orders.service.ts';
+import { priceCart } from '../orders/pricing.ts';
 import type { QrOrderLine } from '../qrorders/qrorders.schema.ts';
 import * as qrOrdersRepo from '../qrorders/qrorders.repo.ts';
 import * as storeRepo from '../store/store.repo.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import {
+  type DinerOrder,
   orderState,
   presentDinerStatus,
   presentQrItem,
@@ -41,7 +41,12 @@ import * as repo from './qrmenu.repo.ts';
 
 type PlaceInput = z.output<typeof placeQrOrderSchema>;
 
-/** The idempotency route of a placement: one key answers one order, whichever menu code it came by. */
+/** How long the pickup board shows a ready token: from when its last line changed (it became ready). */
+const READY_SHOWN_MS = 15 * 60_000;
+/** At most this many (QR) order ids wait for a diner notice per tenant (docs/qr-menu.md). */
+const MAX_PENDING = 1000;
+
+/** The idempotency route of a placement (its keys are namespaced by menu code and address, placeOrder). */
 const PLACE_ROUTE = 'POST /qrmenu/place-order';
 
 /**
@@ -67,52 +72,70 @@ export function createQrMenuService(ctx: AppContext) {
     return table;
   }
 
-  /** A QR order's status as its diner sees it, read in the tenant's transaction. */
-  async function statusOf(tx: Tx, tenantId: number, qr: qrOrdersRepo.QrOrderRow): Promise<DinerOrderStatus> {
+  /**
+   * The statuses of these QR orders as their diners see them, read together in the tenant's
+   * transaction: the store once, then their orders and those orders' lines in one statement each.
+   */
+  async function statusesOf(tx: Tx, tenantId: number, qrs: qrOrdersRepo.QrOrderRow[]) {
+    if (qrs.length === 0) return [];
     const store = await storeRepo.getStoreSettings(tx, tenantId);
-    let order: { row: ordersRepo.OrderRow; lines: ordersRepo.OrderItemRow[] } | null = null;
-    if (qr.orderId !== null) {
-      const [row] = await ordersRepo.findOrders(tx, tenantId, [qr.orderId]);
-      if (row) order = { row, lines: await ordersRepo.listOrderItems(tx, tenantId, [row.id]) };
-    }
-    return presentDinerStatus(qr, order, store);
+    const orderIds = qrs.flatMap((q) => (q.orderId === null ? [] : [q.orderId]));
+    const found = await repo.findOrdersForStatus(tx, tenantId, orderIds);
+    const lines = await ordersRepo.listOrderItems(tx, tenantId, orderIds);
+    const orders = new Map<number, DinerOrder>(
+      found.map((f) => [f.order.id, { row: f.order, paidWhenTaken: f.paidWhenTaken, lines: [] }]),
+    );
+    for (const line of lines) orders.get(line.orderId)?.lines.push(line);
+    return qrs.map((qr) => ({
+      token: qr.statusToken,
+      status: presentDinerStatus(qr, (qr.orderId !== null && orders.get(qr.orderId)) || null, store),
+    }));
   }
 
   /** The status behind a token; an unknown token is a 404 (whatever tenant might hold it). */
-  async function statusByToken(token: string) {
+  async function status(token: string): Promise<DinerOrderStatus> {
     const found = await database.asSystem((tx) => repo.findStatusTokenTenant(tx, token));
     if (!found) throw fail('order_not_found');
     return database.inTenant(found.tenantId, async (tx) => {
       const qr = await qrOrdersRepo.findByStatusToken(tx, found.tenantId, token);
-      if (!qr) throw fail('order_not_found');
-      return statusOf(tx, found.tenantId, qr);
+      const [answer] = qr ? await statusesOf(tx, found.tenantId, [qr]) : [];
+      if (!answer) throw fail('order_not_found');
+      return answer.status;
     });
   }
 
-  // Per tenant, the diner notifications of one commit wait for those of the previous one on this node,
-  // so a diner never gets an older state after a newer one from here.
-  const notifying = new Map<number, Promise<void>>();
+  /**
+   * The diner notices waiting, per tenant: the orders and QR orders committed changes touched. A set
+   * per kind, so a change to an order already waiting adds nothing (its notice reads the newest state
+   * anyway), and at most MAX_PENDING ids wait per tenant (past that a notice is dropped and logged: the
+   * diner's page still reads the status on reload and reconnect).
+   */
+  const pending = new Map<number, { orderIds: Set<number>; qrIds: Set<number>; done: Promise<void> }>();
 
-  /** Tells the diners who follow any QR order these committed events touched its new status. */
-  async function notifyDiners(tenantId: number, events: TenantEvent[]) {
-    const orderIds: number[] = [];
-    const qrIds: number[] = [];
-    for (const e of events) {
-      if (e.name === 'new_order' || e.name === 'order_update') orderIds.push(e.payload.orderId);
-      else if (e.name === 'qrorders_updated') qrIds.push(...(e.payload.ids ?? []));
-    }
-    if (orderIds.length === 0 && qrIds.length === 0) return;
-    const followed = await database.readAsSystem((db) => repo.findFollowed(db, tenantId, qrIds, orderIds));
-    if (followed.length === 0) return;
-    const statuses = await database.inTenant(tenantId, async (tx) => {
-      const out: { token: string; status: DinerOrderStatus }[] = [];
-      for (const f of followed) {
-        const qr = await qrOrdersRepo.findByStatusToken(tx, tenantId, f.statusToken);
-        if (qr) out.push({ token: f.statusToken, status: await statusOf(tx, tenantId, qr) });
-      }
-      return out;
-    });
+  /** Tells the diners who follow any of these (QR) orders their new status, in one transaction. */
+  async function notifyDiners(tenantId: number, orderIds: number[], qrIds: number[]) {
+    const statuses = await database.inTenant(tenantId, async (tx) =>
+      statusesOf(tx, tenantId, await repo.findFollowed(tx, tenantId, qrIds, orderIds)),
+    );
     for (const s of statuses) ctx.events.toDiner(s.token, s.status);
+  }
+
+  /** Works through a tenant's waiting notices, one batch at a time, until none wait. */
+  async function drain(tenantId: number, queue: { orderIds: Set<number>; qrIds: Set<number> }) {
+    // Let the commits of this tick gather first: one batch tells them all.
+    await Promise.resolve();
+    while (queue.orderIds.size > 0 || queue.qrIds.size > 0) {
+      const orderIds = [...queue.orderIds];
+      const qrIds = [...queue.qrIds];
+      queue.orderIds.clear();
+      queue.qrIds.clear();
+      try {
+        await notifyDiners(tenantId, orderIds, qrIds);
+      } catch (error) {
+        ctx.log.warn({ error: loggableError(error) }, 'could not tell diners their order status');
+      }
+    }
+    pending.delete(tenantId);
   }
 
   return {
@@ -127,10 +150,10 @@ export function createQrMenuService(ctx: AppContext) {
         const items = await menuRepo.listItems(tx, tenantId);
         const variants = byItem(await menuRepo.listOptions(tx, menuItemVariants, tenantId));
         const addons = byItem(await menuRepo.listOptions(tx, menuItemAddons, tenantId));
-        const categories = await catalogueRepo.listCategories(tx, tenantId);
+        const categories = await repo.listCategoryTitles(tx, tenantId);
         return {
           storeSettings: presentQrStore(store),
-          categories: categories.map((c) => ({ id: c.id, title: c.title })),
+          categories,
           menuItems: items.map((row) =>
             presentQrItem(
               row,
@@ -151,10 +174,14 @@ export function createQrMenuService(ctx: AppContext) {
     async placeOrder(
       code: string,
       input: PlaceInput,
-      key: string | undefined,
-      ip: string | null,
+      request: { key: string | undefined; ip: string | null; address: string },
     ): Promise<QrOrderPlaced> {
+      const { ip } = request;
       const tenantId = await menuTenant(code);
+      // A diner's key is kept under the menu and the diner's address (docs/qr-menu.md): another diner
+      // sending the same key neither gets this answer nor blocks it, and no staff key (bound to
+      // another route anyway) shares it by accident.
+      const key = request.key === undefined ? undefined : `qr:${code}:${request.address}:${request.key}`;
       return database.inTenant(tenantId, async (tx, emit) => {
         const { answer } = await once(tx, tenantId, key, { route: PLACE_ROUTE, body: input }, async () => {
           // Held until commit: a store turning ordering off waits for orders already being placed.
@@ -176,14 +203,14 @@ export function createQrMenuService(ctx: AppContext) {
                 })
               : null;
           const items: QrOrderLine[] = priced.rows.map((r) => ({
-            item_id: r.itemId ?? 0,
+            item_id: r.itemId,
             item_title: r.itemTitle,
-            variant_id: r.variantId ?? null,
-            variant_title: r.variantTitle ?? null,
-            addons_ids: (r.addons ?? []).map((a) => a.id),
-            addons: (r.addons ?? []).map((a) => ({ id: a.id, title: a.title })),
+            variant_id: r.variantId,
+            variant_title: r.variantTitle,
+            addons_ids: r.addons.map((a) => a.id),
+            addons: r.addons.map((a) => ({ id: a.id, title: a.title })),
             quantity: r.quantity,
-            notes: r.notes ?? null,
+            notes: r.notes,
           }));
           const placed = await qrOrdersRepo.insertQrOrder(tx, tenantId, {
             deliveryType: input.deliveryType,
@@ -217,28 +244,44 @@ export function createQrMenuService(ctx: AppContext) {
       });
     },
 
-    /** GET /qrmenu/order-status/{statusToken}. */
-    status: (token: string) => statusByToken(token),
-
-    /** The socket's `follow_order`: the same answer as the status route, for the room it joins. */
-    follow: (token: string) => statusByToken(token),
+    /** GET /qrmenu/order-status/{statusToken}, and the socket's `follow_order` (its ack). */
+    status,
 
     /**
-     * After every committed tenant transaction (wired in app.ts): tells the diners following the QR
-     * orders it touched. Never throws: a failed notice is logged, the diner's page still refetches.
+     * After every committed tenant transaction (wired in app.ts): queues a notice for the diners of
+     * the QR orders it touched. Only QR orders' events count: `new_order` / `order_update` say so
+     * (`qr: true`), so a POS order costs nothing here, not even a query. Per tenant, notices are sent
+     * one batch after another, so a diner never gets an older state after a newer one from this node.
+     * Never throws; answers when the tenant's queue is empty (tests wait on it).
      */
-    afterCommit(tenantId: number, events: TenantEvent[]) {
-      const previous = notifying.get(tenantId) ?? Promise.resolve();
-      const current = previous
-        .then(() => notifyDiners(tenantId, events))
-        .catch((error: unknown) =>
-          ctx.log.warn({ error: loggableError(error) }, 'could not tell diners their order status'),
-        )
-        .finally(() => {
-          if (notifying.get(tenantId) === current) notifying.delete(tenantId);
-        });
-      notifying.set(tenantId, current);
-      return current;
+    afterCommit(tenantId: number, events: TenantEvent[]): Promise<void> {
+      const orderIds: number[] = [];
+      const qrIds: number[] = [];
+      for (const e of events) {
+        if ((e.name === 'new_order' || e.name === 'order_update') && e.payload.qr)
+          orderIds.push(e.payload.orderId);
+        else if (e.name === 'qrorders_updated') qrIds.push(...(e.payload.ids ?? []));
+      }
+      const waiting = pending.get(tenantId);
+      if (orderIds.length === 0 && qrIds.length === 0) return waiting?.done ?? Promise.resolve();
+      let queue = waiting;
+      if (!queue) {
+        const fresh = { orderIds: new Set<number>(), qrIds: new Set<number>(), done: Promise.resolve() };
+        fresh.done = drain(tenantId, fresh);
+        pending.set(tenantId, fresh);
+        queue = fresh;
+      }
+      let dropped = 0;
+      for (const [ids, into] of [
+        [orderIds, queue.orderIds],
+        [qrIds, queue.qrIds],
+      ] as const)
+        for (const id of ids) {
+          if (!into.has(id) && queue.orderIds.size + queue.qrIds.size >= MAX_PENDING) dropped += 1;
+          else into.add(id);
+        }
+      if (dropped > 0) ctx.log.warn({ tenantId, dropped }, 'diner notices dropped: too many waiting');
+      return queue.done;
     },
 
     /** GET /order-status-board: the business day's tokens being made and ready for pickup. */
@@ -246,12 +289,14 @@ export function createQrMenuService(ctx: AppContext) {
       return database.inTenant(tc.tenantId, async (tx) => {
         const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
         const orders = await repo.dayOrders(tx, tc.tenantId, todayIn(timezone, ctx.now()));
+        const now = ctx.now().getTime();
         const preparing: number[] = [];
         const ready: number[] = [];
         for (const o of orders) {
           const state = orderState(o, o.lines);
           if (state === 'received' || state === 'preparing') preparing.push(o.tokenNo);
-          else if (state === 'ready') ready.push(o.tokenNo);
+          // A counter order is rarely marked delivered: a ready token leaves the board on its own.
+          else if (state === 'ready' && now - o.lastLineAt < READY_SHOWN_MS) ready.push(o.tokenNo);
         }
         return { preparing, ready };
       });

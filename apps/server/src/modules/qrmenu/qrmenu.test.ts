@@ -57,6 +57,9 @@ describe('GET /qrmenu/{qrcode}', () => {
     expect(res.body.storeTable).toEqual({ table_title: 'T1', floor: 'Ground', encrypted_id: s.tableToken });
     const burger = res.body.menuItems.find((i) => i.id === s.burger);
     expect(burger).toMatchObject({ title: 'Burger', price: 10, thumb: null, image: null });
+    // The back office's net price is not the diner's; categories carry no counts.
+    expect(burger).not.toHaveProperty('net_price');
+    for (const c of res.body.categories) expect(Object.keys(c).sort()).toEqual(['id', 'title']);
     expect(burger?.variants.map((v) => [v.title, v.price])).toEqual([
       ['Large', 14],
       ['Small', 8],
@@ -258,6 +261,35 @@ describe('POST /qrmenu/{qrcode}/place-order', () => {
     expect((await place(t, placeBody(t), key)).status).toBe(200);
     expect((await qrCounts(app, s.owner.tenantId)).qrOrders).toBe(1);
   });
+
+  it("keeps a diner's key to the menu and the diner's address: another diner or the staff never share it", async () => {
+    const own = await startTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const s = await createQrStore(own);
+      const key = uuid();
+      const from = (address: string) => ({ 'idempotency-key': key, 'x-forwarded-for': address });
+      const post = (address: string) =>
+        own
+          .client()
+          .post<{ statusToken: string }>(`/qrmenu/${s.code}/place-order`, placeBody(s), from(address));
+      const first = await post('203.0.113.7');
+      const replay = await post('203.0.113.7');
+      const other = await post('203.0.113.8');
+      // Another address of the same IPv6 /64 is the same diner's phone.
+      const v6a = await post('2001:db8:1:2::a');
+      const v6b = await post('2001:db8:1:2:ffff::b');
+      expect([first, replay, other, v6a, v6b].map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(replay.body.statusToken).toBe(first.body.statusToken);
+      expect(other.body.statusToken).not.toBe(first.body.statusToken);
+      expect(v6b.body.statusToken).toBe(v6a.body.statusToken);
+      expect((await qrCounts(own, s.owner.tenantId)).qrOrders).toBe(3);
+      // The staff's POS with the same key takes its own order.
+      const sent = await s.owner.client.post('/pos/create-order', orderBody(s), { 'idempotency-key': key });
+      expect(sent.status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe('rate limits', () => {
@@ -287,6 +319,74 @@ describe('rate limits', () => {
         body: { code: 'too_many_orders' },
       });
       expect((await qrCounts(own, s.owner.tenantId)).qrOrders).toBe(8);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const own = await startTestApp({ TRUST_PROXY: 'true', QR_ORDER_ADDRESS_RATE_LIMIT: '2' });
+    try {
+      const s = await createQrStore(own);
+      const takeaway = placeBody(s, { tableId: null, deliveryType: 'takeaway' });
+      const post = (address: string) =>
+        own.client().post(`/qrmenu/${s.code}/place-order`, takeaway, { 'x-forwarded-for': address });
+      expect((await post('2001:db8:aa:1::1')).status).toBe(200);
+      expect((await post('2001:db8:aa:1:abcd::2')).status).toBe(200);
+      expect(await post('2001:db8:aa:1:ffff:ffff:ffff:ffff')).toMatchObject({
+        status: 429,
+        body: { code: 'too_many_orders' },
+      });
+      // The next /64 is another client.
+      expect((await post('2001:db8:aa:2::1')).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('limits orders per store (menu code), whatever the addresses and tables', async () => {
+    const own = await startTestApp({ TRUST_PROXY: 'true', QR_ORDER_STORE_RATE_LIMIT: '3' });
+    try {
+      const s = await createQrStore(own);
+      const t = await createQrStore(own);
+      const post = (store: QrStore, i: number) =>
+        own
+          .client()
+          .post(
+            `/qrmenu/${store.code}/place-order`,
+            placeBody(store, { tableId: null, deliveryType: 'takeaway' }),
+            {
+              'x-forwarded-for': `198.51.100.${i}`,
+            },
+          );
+      for (let i = 1; i <= 3; i += 1) expect((await post(s, i)).status).toBe(200);
+      const limited = await post(s, 4);
+      expect(limited).toMatchObject({ status: 429, body: { code: 'too_many_orders' } });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another store has its own budget.
+      expect((await post(t, 5)).status).toBe(200);
+      expect((await qrCounts(own, s.owner.tenantId)).qrOrders).toBe(3);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('limits order-status reads per client address', async () => {
+    const own = await startTestApp({ TRUST_PROXY: 'true', QR_STATUS_RATE_LIMIT: '3' });
+    try {
+      const s = await createQrStore(own);
+      const { statusToken } = (
+        await own.client().post<{ statusToken: string }>(`/qrmenu/${s.code}/place-order`, placeBody(s))
+      ).body;
+      const get = (address: string, token = statusToken) =>
+        own
+          .client()
+          .request('GET', `/qrmenu/order-status/${token}`, undefined, { 'x-forwarded-for': address });
+      expect((await get('203.0.113.1')).status).toBe(200);
+      expect((await get('203.0.113.1', 'guess1')).status).toBe(404);
+      expect((await get('203.0.113.1')).status).toBe(200);
+      expect(await get('203.0.113.1')).toMatchObject({ status: 429, body: { code: 'too_many_attempts' } });
+      expect((await get('203.0.113.2')).status).toBe(200);
     } finally {
       await own.close();
     }
@@ -388,6 +488,44 @@ describe('the diner follows the order', () => {
     expect(heard.map((h) => (h as DinerOrderStatus).state)).toEqual(['received', 'preparing']);
     expect(otherHeard.map((h) => (h as DinerOrderStatus).state)).toEqual(['cancelled']);
     for (const got of tenantEvents) expect(got).toEqual([]);
+  });
+});
+
+describe('follow_order limits', () => {
+  const follow = (socket: Awaited<ReturnType<typeof connectSocket>>['socket'], statusToken: string) =>
+    socket.timeout(5000).emitWithAck('follow_order', { statusToken }) as Promise<Record<string, unknown>>;
+
+  it('follows at most 10 orders per socket', async () => {
+    const s = await createQrStore(app);
+    const tokens: string[] = [];
+    for (let i = 0; i < 11; i += 1) tokens.push((await place(s)).body.statusToken);
+    const { socket } = await connectSocket(app);
+    for (const token of tokens.slice(0, 10))
+      expect(await follow(socket, token)).toMatchObject({ state: 'received' });
+    expect(await follow(socket, tokens[10] ?? '')).toMatchObject({ code: 'too_many_attempts' });
+    // One already followed is still answered.
+    expect(await follow(socket, tokens[0] ?? '')).toMatchObject({ state: 'received' });
+    socket.disconnect();
+  });
+
+  it('answers at most 20 attempts per socket, found or not, then joins nothing', async () => {
+    const s = await createQrStore(app);
+    const mine = (await place(s)).body.statusToken;
+    const [qr] = await readQrOrders(app, s.owner.tenantId);
+    const { socket } = await connectSocket(app);
+    for (let i = 0; i < 20; i += 1)
+      expect(await follow(socket, `guess-${i}`)).toMatchObject({ code: 'order_not_found' });
+    expect(await follow(socket, mine)).toMatchObject({ code: 'too_many_attempts' });
+    // Not in the room: a change to the order tells this socket nothing (the control is another socket).
+    const heard = record(socket, 'order_status');
+    const control = (await connectSocket(app)).socket;
+    expect(await follow(control, mine)).toMatchObject({ state: 'received' });
+    const told = next(control, 'order_status');
+    await s.owner.client.post(`/pos/qrorders/update-status/${qr?.id}`, { status: 'cancelled' });
+    expect(await told).toMatchObject({ state: 'cancelled' });
+    expect(heard).toEqual([]);
+    socket.disconnect();
+    control.disconnect();
   });
 });
 

@@ -1,7 +1,7 @@
 // Helpers for the QR order tests (not a test file itself). Diners place QR orders from issue 11 on;
 // until then the tests write them straight to the table, as the public menu will.
 import { and, eq } from 'drizzle-orm';
-import { qrOrders } from '../../platform/db/schema.ts';
+import { newStatusToken, qrOrders } from '../../platform/db/schema.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import type { QrOrderLine } from './qrorders.schema.ts';
 
@@ -22,7 +22,7 @@ export async function insertQrOrder(app: TestApp, tenantId: number, values: QrOr
   const [row] = await app.database.inTenant(tenantId, (tx) =>
     tx
       .insert(qrOrders)
-      .values({ items: [water], ...values, tenantId })
+      .values({ items: [water], statusToken: newStatusToken(), ...values, tenantId })
       .returning({ id: qrOrders.id }),
   );
   if (!row) throw new Error('fixture insert returned nothing');

@@ -40,7 +40,7 @@ export const qrOrders = pgTable(
     items: jsonb('items').$type<QrOrderLine[]>().notNull(),
     orderId: ref('order_id'),
     /** Opens the order's public status page and socket room (migration 0010); unique across tenants. */
-    statusToken: text('status_token').notNull().$defaultFn(newStatusToken),
+    statusToken: text('status_token').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,10 +18,16 @@ const userRoom = (tenantId: number, userId: number) => `user:${tenantId}:${userI
 export const dinerRoom = (statusToken: string) => `diner:${statusToken}`;
 /** A diner's page follows one order; a few more (reopened tabs, a table's second order) are plenty. */
 const MAX_FOLLOWED = 10;
+/**
+ * `follow_order` requests a socket may send in its life, answered or not: a page sends one per
+ * (re)connect and order, so this only stops a socket from guessing tokens (it reconnects for more, and
+ * the handshake is what an address pays for).
+ */
+const MAX_FOLLOW_ATTEMPTS = 20;
 
 /** What the realtime server asks of the QR menu: an order's status by its token (404 when unknown). */
 export interface DinerStatuses {
-  follow(statusToken: string): Promise<DinerOrderStatus>;
+  status(statusToken: string): Promise<DinerOrderStatus>;
 }
 
 interface SocketSession {
@@ -117,9 +123,12 @@ export async function startRealtime(
     // token, joins the order's room and answers the current status; an unknown token joins nothing.
     // Whoever holds a token learns that one order's state and nothing of the tenant's events.
     const followed = new Set<string>();
+    let attempts = 0;
     socket.on(DINER_SOCKET_EVENTS.follow, (...args: unknown[]) => {
       const last = args.at(-1);
       const ack = typeof last === 'function' ? (last as (answer: unknown) => void) : () => undefined;
+      attempts += 1;
+      if (attempts > MAX_FOLLOW_ATTEMPTS) return ack(fail('too_many_attempts').body);
       const parsed = statusTokenParams.safeParse(args[0]);
       if (!parsed.success) return ack(fail('order_not_found').body);
       const token = parsed.data.statusToken;
@@ -128,7 +137,7 @@ export async function startRealtime(
       // Joined before the read: a change committed meanwhile is sent, not lost between the two.
       void socket.join(room);
       followed.add(token);
-      diners.follow(token).then(
+      diners.status(token).then(
         (status) => ack(status),
         (error: unknown) => {
           void socket.leave(room);

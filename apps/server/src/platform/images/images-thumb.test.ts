@@ -77,6 +77,40 @@ describe('GET /images/{key}/thumb', () => {
     );
   });
 
+  it('makes a missing copy once for concurrent requests', async () => {
+    const s = await createQrStore(app);
+    const bytes = await sharp(photo).resize(600).webp().toBuffer();
+    const key = `many${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+    await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx.insert(images).values({ tenantId: s.owner.tenantId, key, contentType: 'image/webp', bytes }),
+    );
+    const got = await Promise.all(
+      Array.from({ length: 6 }, () => download(app.client(), `/api/v1/images/${key}/thumb`)),
+    );
+    expect(got.map((g) => g.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    // One making: every request got the very bytes that were kept.
+    const kept = await thumbOf(s.owner.tenantId, key);
+    for (const g of got) expect(g.bytes.equals(kept ?? Buffer.alloc(0))).toBe(true);
+  });
+
+  it('remembers a picture sharp cannot read: 404, and no second try', async () => {
+    const s = await createQrStore(app);
+    const key = `bad${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+    await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx.insert(images).values({
+        tenantId: s.owner.tenantId,
+        key,
+        contentType: 'image/webp',
+        bytes: Buffer.from('RIFF....WEBPVP8 not really a picture'),
+      }),
+    );
+    const first = await app.client().get(`/images/${key}/thumb`);
+    expect(first).toMatchObject({ status: 404, body: { code: 'image_not_found' } });
+    // Remembered as an empty copy: later requests read it and answer at once.
+    expect((await thumbOf(s.owner.tenantId, key))?.length).toBe(0);
+    expect((await app.client().get(`/images/${key}/thumb`)).status).toBe(404);
+  });
+
   it('answers 404 for an unknown key', async () => {
     expect(await app.client().get('/images/unknownKey123/thumb')).toMatchObject({
       status: 404,

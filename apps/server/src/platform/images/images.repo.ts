@@ -35,19 +35,30 @@ export async function findImageByKey(tx: Tx, key: string) {
 }
 
 /**
- * An image's card-sized copy by its public key, with what is needed to make one when it has none yet
- * (images stored before thumbnails): the system path, like findImageByKey.
+ * An image's card-sized copy by its public key (null when none was made yet; empty when none can be),
+ * with the tenant and id that making one needs: the system path, like findImageByKey. The full
+ * picture's bytes are read only when the copy is missing (findImageBytes).
  */
 export async function findThumbByKey(tx: Tx, key: string) {
   const [row] = await tx
-    .select({ tenantId: images.tenantId, id: images.id, bytes: images.bytes, thumbBytes: images.thumbBytes })
+    .select({ tenantId: images.tenantId, id: images.id, thumbBytes: images.thumbBytes })
     .from(images)
     .where(eq(images.key, key))
     .limit(1);
   return row;
 }
 
-/** Keeps the card-sized copy made for an image that had none. */
+/** The full picture's bytes, to make its missing copy from. */
+export async function findImageBytes(tx: Tx, tenantId: number, imageId: number) {
+  const [row] = await tx
+    .select({ bytes: images.bytes })
+    .from(images)
+    .where(and(eq(images.tenantId, tenantId), eq(images.id, imageId)))
+    .limit(1);
+  return row?.bytes;
+}
+
+/** Keeps the card-sized copy made for an image that had none (empty: sharp could not read it). */
 export async function setThumb(tx: Tx, tenantId: number, imageId: number, thumbBytes: Buffer) {
   await tx
     .update(images)

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { IMAGE_MAX_SIDE } from '@comanda/core';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { fail } from '../errors.ts';
+import { fail, loggableError } from '../errors.ts';
 import * as repo from './images.repo.ts';
 
 // Uploaded pictures (menu photos today; user photos and the store logo next): checked and re-encoded
@@ -90,9 +90,44 @@ export const imageUrl = (key: string) => `/api/v1/images/${key}`;
 /** Where its card-sized copy is served (GET /images/{key}/thumb). */
 export const thumbUrl = (key: string) => `/api/v1/images/${key}/thumb`;
 
+/** Thumbnails made on request at once per node: sharp's work is CPU, and the machine has a few cores. */
+const THUMB_JOBS = 2;
+
+/** Runs at most `max` of the given jobs at once; the others wait their turn, first come first served. */
+function limiter(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await job();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
 /** Serves stored images by their public key. */
 export function createImagesService(ctx: AppContext) {
   const { database } = ctx;
+  /** The thumbnails being made on request, by image key (single flight). */
+  const inFlight = new Map<string, Promise<Buffer>>();
+  const jobs = limiter(THUMB_JOBS);
+
+  /** Makes and keeps the missing copy of an image; an image sharp cannot read keeps an empty one. */
+  async function makeMissingThumb(tenantId: number, imageId: number): Promise<Buffer> {
+    const bytes = await database.inTenant(tenantId, (tx) => repo.findImageBytes(tx, tenantId, imageId));
+    if (!bytes) throw fail('image_not_found');
+    const thumb = await jobs(() => makeThumb(bytes)).catch((error: unknown) => {
+      ctx.log.warn({ error: loggableError(error), imageId }, 'could not make a thumbnail');
+      return Buffer.alloc(0);
+    });
+    await database.inTenant(tenantId, (tx) => repo.setThumb(tx, tenantId, imageId, thumb));
+    return thumb;
+  }
+
   return {
     /**
      * An image by its public key. Photos are shown to diners before any tenant is known, so this one
@@ -106,14 +141,24 @@ export function createImagesService(ctx: AppContext) {
 
     /**
      * An image's card-sized copy by its public key. A picture stored before thumbnails existed gets
-     * its copy made now and kept (in its tenant's transaction), so only its first request pays for it.
+     * its copy made now and kept (in its tenant's transaction), so only its first request pays for it:
+     * one making per key at a time (concurrent requests share it), at most THUMB_JOBS makings at once
+     * on this node. A picture sharp cannot read is remembered as such (an empty copy) and answers 404
+     * from then on, without decoding it again.
      */
     async thumbByKey(key: string) {
       const image = await database.asSystem((tx) => repo.findThumbByKey(tx, key));
       if (!image) throw fail('image_not_found');
-      if (image.thumbBytes) return { contentType: 'image/webp', bytes: image.thumbBytes };
-      const thumb = await makeThumb(image.bytes);
-      await database.inTenant(image.tenantId, (tx) => repo.setThumb(tx, image.tenantId, image.id, thumb));
+      let thumb = image.thumbBytes;
+      if (thumb === null) {
+        let making = inFlight.get(key);
+        if (!making) {
+          making = makeMissingThumb(image.tenantId, image.id).finally(() => inFlight.delete(key));
+          inFlight.set(key, making);
+        }
+        thumb = await making;
+      }
+      if (thumb.length === 0) throw fail('image_not_found');
       return { contentType: 'image/webp', bytes: thumb };
     },
   };
