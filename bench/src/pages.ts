@@ -269,7 +269,8 @@ async function dinerMenu(origin: string, account: { username: string; password: 
     isQRMenuEnabled: true,
     isQROrderEnabled: true,
   });
-  for (let i = 1; i <= 40; i++) await call('POST', '/menu-items/add', { title: `Dish ${i}`, price: `${i}.50` });
+  for (let i = 1; i <= 40; i++)
+    await call('POST', '/menu-items/add', { title: `Dish ${i}`, price: `${i}.50` });
   return String((await call('GET', '/settings/store-setting')).uniqueQRCode);
 }
 

@@ -68,6 +68,8 @@ export async function startServer(opts: {
     AUTH_ADDRESS_RATE_LIMIT: '100000',
     QR_ORDER_ADDRESS_RATE_LIMIT: '100000',
     QR_ORDER_TABLE_RATE_LIMIT: '100000',
+    QR_ORDER_STORE_RATE_LIMIT: '100000',
+    QR_STATUS_RATE_LIMIT: '100000',
     // Settings from the caller's shell must not change what is measured.
     DATABASE_URL: opts.databaseUrl ?? '',
     DATABASE_APP_URL: '',

@@ -70,6 +70,7 @@ export default async function setup(project: TestProject) {
       AUTH_ADDRESS_RATE_LIMIT: '10000',
       // Every diner of the run orders from 127.0.0.1 too.
       QR_ORDER_ADDRESS_RATE_LIMIT: '1000',
+      QR_STATUS_RATE_LIMIT: '10000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
