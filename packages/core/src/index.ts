@@ -4,6 +4,7 @@ export * from './support.ts';
 export * from './users.schemas.ts';
 export * from './money.ts';
 export * from './money-input.ts';
+export * from './menu-choice.ts';
 export * from './totals.ts';
 export * from './currencies.ts';
 export * from './settings.schemas.ts';

@@ -17,14 +17,17 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { invalidateResources } from '../../lib/resources.ts';
 import { subjectOf, useSessionUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
+import { useChime } from '../../lib/chime.ts';
 import { kitchenQueryOptions } from './api/get-kitchen.ts';
 import { bumpTicket, recallTicket, setKitchenItemStatus } from './api/mutations.ts';
-import { useChime } from './chime.ts';
 import { AllDayPanel } from './components/AllDayPanel.tsx';
 import { KitchenSettingsDialog } from './components/KitchenSettingsDialog.tsx';
 import { TicketCard } from './components/TicketCard.tsx';
 import { useDarkScreen } from './dark-screen.ts';
 import { latenessOf, useServerNow } from './timer.ts';
+
+/** Two short notes: a new ticket. */
+const NEW_ORDER_CHIME = { notes: [880, 1320], gap: 0.18, ring: 0.5, mutedKey: 'comanda.kitchen.muted' };
 
 const ACTION_FAILED = 'Error processing your request, Please try later!';
 
@@ -41,7 +44,7 @@ export function KitchenPage() {
   const canSet = !!user && canOpen(subjectOf(user), 'settings');
   const tickets = useQuery(kitchenQueryOptions());
   const now = useServerNow(tickets.data?.now, tickets.dataUpdatedAt);
-  const sound = useChime();
+  const sound = useChime(NEW_ORDER_CHIME);
   // `key` mounts a fresh dialog (with the current thresholds) for each opening.
   const [settings, setSettings] = useState({ opened: false, key: 0 });
 

@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { orderBoardQueryOptions } from './api/get-order-board.ts';
-import { useReadyChime } from './chime.ts';
+import { useChime } from '../../lib/chime.ts';
+
+/** Three rising notes, unlike the kitchen's: an order is ready for pickup. */
+const READY_CHIME = { notes: [660, 880, 1320], gap: 0.16, ring: 0.6, mutedKey: 'comanda.order-board.muted' };
 
 /** Mantine draws its scheme from this attribute on <html>: dark while the board is on screen only. */
 function useDarkScreen() {
@@ -30,7 +33,7 @@ export function OrderBoardPage() {
   const { t } = useTranslation('orderBoard');
   useDarkScreen();
   const board = useQuery(orderBoardQueryOptions());
-  const sound = useReadyChime();
+  const sound = useChime(READY_CHIME);
 
   // A chime when a refetch brings a ready token not ready before; the first load is not news.
   const seenReady = useRef<Set<number> | null>(null);

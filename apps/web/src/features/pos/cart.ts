@@ -5,10 +5,10 @@ import {
   type DeliveryType,
   type MenuItem,
   type PickedCustomer,
+  amountMinor,
   cartTotals,
   fromMinor,
-  toMinor,
-  unitPrice,
+  menuChoice,
 } from '@comanda/core';
 import { newUuid } from '../../lib/uuid.ts';
 
@@ -37,41 +37,24 @@ export interface CartLine {
 }
 
 /** A decimal amount from the API in minor units. */
-export const minor = (amount: number, digits: number) => toMinor(String(amount), digits) ?? 0;
+export const minor = amountMinor;
 
 /** An item offers a choice (the picker opens) when it has variants or addons. */
 export const hasOptions = (item: MenuItem) => item.variants.length > 0 || item.addons.length > 0;
 
-/**
- * A new line for an item from the current menu: the variant's price replaces the item's, the addons'
- * are added (core `unitPrice`). Unknown variant or addon ids (gone from the menu) are left out.
- */
+/** A new line for an item from the current menu (core `menuChoice`: the one pricing rule). */
 export function lineFor(
   item: MenuItem,
   digits: number,
   choice: { variantId?: number | null; addonIds?: readonly number[]; quantity?: number; notes?: string } = {},
 ): CartLine {
-  const variant = item.variants.find((v) => v.id === choice.variantId) ?? null;
-  const addons = item.addons.filter((a) => choice.addonIds?.includes(a.id));
   return {
     uuid: newUuid(),
-    item_id: item.id,
-    title: item.title,
-    variant_id: variant?.id ?? null,
-    variant: variant?.title ?? null,
-    addons_ids: addons.map((a) => a.id),
-    addons: addons.map((a) => a.title),
+    ...menuChoice(item, digits, choice),
     quantity: choice.quantity ?? 1,
     notes: choice.notes ?? '',
-    unitMinor: unitPrice(
-      minor(item.price, digits),
-      variant ? minor(variant.price, digits) : null,
-      addons.map((a) => minor(a.price, digits)),
-    ),
     tax_id: item.tax_id,
     tax_title: item.tax_title,
-    taxRateBp: item.tax_rate === null ? 0 : minor(item.tax_rate, 2),
-    tax_type: item.tax_type,
   };
 }
 

@@ -4,10 +4,10 @@ import {
   type QR_CART_STORAGE_KEY,
   type QrMenu,
   type QrMenuItem,
+  amountMinor,
   cartTotals,
   fromMinor,
-  toMinor,
-  unitPrice,
+  menuChoice,
 } from '@comanda/core';
 import { useCallback, useEffect, useState } from 'react';
 import { newUuid } from '../../lib/uuid.ts';
@@ -44,12 +44,12 @@ export interface QrCart {
 }
 
 /** A decimal amount from the API in minor units. */
-export const minor = (amount: number, digits: number) => toMinor(String(amount), digits) ?? 0;
+export const minor = amountMinor;
 
 /** An item offers a choice (the dialog opens on ADD) when it has variants or addons. */
 export const hasOptions = (item: QrMenuItem) => item.variants.length > 0 || item.addons.length > 0;
 
-/** A line for an item of the current menu (core `unitPrice`: a variant replaces the price, addons add). */
+/** A line for an item of the current menu (core `menuChoice`: a variant replaces the price, addons add). */
 export function lineFor(
   item: QrMenuItem,
   digits: number,
@@ -61,26 +61,15 @@ export function lineFor(
     key?: string;
   },
 ): QrCartLine {
-  const variant = item.variants.find((v) => v.id === choice.variantId) ?? null;
-  const addons = item.addons.filter((a) => choice.addonIds?.includes(a.id));
+  const { item_id, title, ...chosen } = menuChoice(item, digits, choice);
   return {
     key: choice.key ?? newUuid(),
-    item_id: item.id,
-    title: item.title,
+    item_id,
+    title,
     thumb: item.thumb,
-    variant_id: variant?.id ?? null,
-    variant: variant?.title ?? null,
-    addons_ids: addons.map((a) => a.id),
-    addons: addons.map((a) => a.title),
+    ...chosen,
     quantity: choice.quantity ?? 1,
     notes: choice.notes ?? '',
-    unitMinor: unitPrice(
-      minor(item.price, digits),
-      variant ? minor(variant.price, digits) : null,
-      addons.map((a) => minor(a.price, digits)),
-    ),
-    taxRateBp: item.tax_rate === null ? 0 : minor(item.tax_rate, 2),
-    tax_type: item.tax_type,
   };
 }
 

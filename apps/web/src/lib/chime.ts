@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * The new-order chime, drawn with the Web Audio API (no file to fetch). Browsers keep audio
- * suspended until the page is tapped, so the screen offers "Tap to enable sound" until `unlock` has
- * run inside a tap; any tap on the page unlocks it too.
+ * A screen's chime (the kitchen's new order, the pickup board's ready token), drawn with the Web Audio
+ * API: no file to fetch. Browsers keep audio suspended until the page is tapped, so a screen offers "Tap
+ * to enable sound" until `unlock` has run inside a tap; any tap on the page unlocks it too.
  */
 let context: AudioContext | null = null;
 const listeners = new Set<() => void>();
@@ -11,37 +11,44 @@ const listeners = new Set<() => void>();
 const running = () => context?.state === 'running';
 
 /** Starts (or resumes) audio; must run inside a user gesture to succeed. */
-export function unlockAudio() {
+function unlockAudio() {
   context ??= new AudioContext();
   context.onstatechange = () => listeners.forEach((l) => l());
   void context.resume();
 }
 
-/** Two short bell-like notes, loud enough for a kitchen, gone in under a second. */
-export function playChime() {
+/** A chime: its notes (Hz), the time between them and how long each rings (seconds). */
+export interface Chime {
+  notes: readonly number[];
+  gap: number;
+  ring: number;
+  /** The local-storage key that remembers this screen's mute switch. */
+  mutedKey: string;
+}
+
+/** Short bell-like notes, loud enough for a busy room, gone in under a second. */
+function play({ notes, gap, ring }: Chime) {
   if (!context || !running()) return;
   const start = context.currentTime;
-  [880, 1320].forEach((frequency, i) => {
+  notes.forEach((frequency, i) => {
     if (!context) return;
-    const at = start + i * 0.18;
+    const at = start + i * gap;
     const osc = context.createOscillator();
     const gain = context.createGain();
     osc.type = 'sine';
     osc.frequency.value = frequency;
     gain.gain.setValueAtTime(0.0001, at);
     gain.gain.exponentialRampToValueAtTime(0.5, at + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.5);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + ring);
     osc.connect(gain).connect(context.destination);
     osc.start(at);
-    osc.stop(at + 0.55);
+    osc.stop(at + ring + 0.05);
   });
 }
 
-const MUTED_KEY = 'comanda.kitchen.muted';
-
 /** Whether sound is on for this device (remembered), whether the browser lets it play, and the toggles. */
-export function useChime() {
-  const [muted, setMuted] = useState(() => localStorage.getItem(MUTED_KEY) === '1');
+export function useChime(sound: Chime) {
+  const [muted, setMuted] = useState(() => localStorage.getItem(sound.mutedKey) === '1');
   const [ready, setReady] = useState(running);
   useEffect(() => {
     const update = () => setReady(running());
@@ -54,11 +61,11 @@ export function useChime() {
     };
   }, []);
   const toggleMuted = useCallback(() => {
-    localStorage.setItem(MUTED_KEY, muted ? '0' : '1');
+    localStorage.setItem(sound.mutedKey, muted ? '0' : '1');
     setMuted(!muted);
-  }, [muted]);
+  }, [muted, sound.mutedKey]);
   const chime = useCallback(() => {
-    if (!muted) playChime();
-  }, [muted]);
+    if (!muted) play(sound);
+  }, [muted, sound]);
   return { muted, ready, toggleMuted, unlock: unlockAudio, chime };
 }
