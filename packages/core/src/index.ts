@@ -19,3 +19,4 @@ export * from './kitchen.schemas.ts';
 export * from './invoices.schemas.ts';
 export * from './qrorders.schemas.ts';
 export * from './qrmenu.schemas.ts';
+export * from './reports.schemas.ts';
