@@ -7,9 +7,11 @@ import type { Plugin } from 'vite';
 // `@mantine/core/styles/<Name>.css`; and the extensions' `@mantine/<pkg>/esm/<Name>.module.css.mjs`, whose
 // stylesheet is the package's one `styles.css`.
 const CORE_CLASSES = /^(.*\/@mantine\/core)\/esm\/(?:components|utils)\/.*\/([A-Za-z]+)\.module\.css\.mjs$/;
-const EXTENSION_CLASSES = /^(.*\/@mantine\/(?:spotlight|notifications))\/esm\/[A-Za-z]+\.module\.css\.mjs$/;
+// Charts nest theirs a folder deeper (`esm/BarChart/BarChart.module.css.mjs`, `esm/grid-chart.module.css.mjs`).
+const EXTENSION_CLASSES =
+  /^(.*\/@mantine\/(?:spotlight|notifications|charts))\/esm\/(?:[A-Za-z]+\/)?[A-Za-z-]+\.module\.css\.mjs$/;
 const CORE_STYLESHEET = /\/@mantine\/core\/styles\.css$/;
-const EXTENSION_STYLESHEET = /^@mantine\/(?:spotlight|notifications)\/styles\.css$/;
+const EXTENSION_STYLESHEET = /^@mantine\/(?:spotlight|notifications|charts)\/styles\.css$/;
 // What every page needs whatever components it shows, in the order Mantine's full stylesheet has them.
 const CORE_BASE = ['baseline.css', 'default-css-variables.css', 'global.css'];
 const NOTHING = '\0comanda:mantine-css-follows-components';

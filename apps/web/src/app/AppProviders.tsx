@@ -1,5 +1,7 @@
 import '@mantine/notifications/styles.css';
 import '@mantine/spotlight/styles.css';
+// Builds ship it with the reports' chunk, the only one drawing charts (mantine-css.ts).
+import '@mantine/charts/styles.css';
 import { useEffect } from 'react';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';

@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TenantEvents, TenantEventName } from '@comanda/core';
 import type { Resource } from '../lib/resources.ts';
 import { customersQueryKey } from '../features/customers/api/get-customers.ts';
+import { dashboardQueryKey } from '../features/home/api/get-dashboard.ts';
 import { devicesQueryKey } from '../features/devices/api/get-devices.ts';
 import { invoicesQueryKey } from '../features/invoices/api/get-invoices.ts';
 import { kitchenQueryKey } from '../features/kitchen/api/get-kitchen.ts';
@@ -11,6 +12,7 @@ import { posInitQueryKey } from '../features/pos/api/get-pos-init.ts';
 import { qrOrdersQueryKey } from '../features/pos/api/get-qr-orders.ts';
 import { menuItemsQueryKey } from '../features/menu/api/get-menu-items.ts';
 import { profileQueryKey } from '../features/profile/api/get-profile.ts';
+import { reportsQueryKey } from '../features/reports/api/get-report.ts';
 import { reservationsQueryKey } from '../features/reservations/api/get-reservations.ts';
 import { categoriesQueryKey } from '../features/settings/api/get-categories.ts';
 import { paymentTypesQueryKey } from '../features/settings/api/get-payment-types.ts';
@@ -28,7 +30,8 @@ import { usersQueryKey } from '../features/users/api/get-users.ts';
 export const STALE_AFTER = {
   // The currency rescales every menu price; the reservations init caches the time zone and today, and
   // the customer pages the currency and time zone. The POS, table orders and invoices show the store
-  // and its currency; the kitchen's timer thresholds are store settings.
+  // and its currency; the kitchen's timer thresholds are store settings. The home dashboard and the
+  // reports count the store's today and range in its time zone and currency.
   store: [
     storeSettingsQueryKey,
     menuItemsQueryKey,
@@ -38,25 +41,44 @@ export const STALE_AFTER = {
     ordersInitQueryKey,
     invoicesQueryKey,
     kitchenQueryKey,
+    dashboardQueryKey,
+    reportsQueryKey,
   ],
   print: [printSettingsQueryKey, posInitQueryKey, ordersInitQueryKey, invoicesQueryKey],
   // The reservation screen lists the tables (its init) and shows each booking's table; the POS picks one.
   tables: [tablesQueryKey, reservationsQueryKey, posInitQueryKey],
-  // Items show their category and tax; deleting one leaves its items without.
-  category: [categoriesQueryKey, menuItemsQueryKey, posInitQueryKey],
+  // Items show their category and tax; deleting one leaves its items without. Reports group sales by
+  // the item's category now.
+  category: [categoriesQueryKey, menuItemsQueryKey, posInitQueryKey, reportsQueryKey],
   tax: [taxesQueryKey, menuItemsQueryKey, posInitQueryKey],
   payment_type: [paymentTypesQueryKey, posInitQueryKey, ordersInitQueryKey],
-  // Categories and taxes count their items.
-  menu: [menuItemsQueryKey, categoriesQueryKey, taxesQueryKey, posInitQueryKey],
+  // Categories and taxes count their items; top sellers show an item's title and menu price now.
+  menu: [
+    menuItemsQueryKey,
+    categoriesQueryKey,
+    taxesQueryKey,
+    posInitQueryKey,
+    dashboardQueryKey,
+    reportsQueryKey,
+  ],
   users: [usersQueryKey],
-  // Bookings show their guest's name and phone; a customer's page lists their bookings.
-  customers: [customersQueryKey, reservationsQueryKey],
-  reservations: [reservationsQueryKey, customersQueryKey],
+  // Bookings show their guest's name and phone; a customer's page lists their bookings. Home and the
+  // reports count new customers; home lists today's bookings.
+  customers: [customersQueryKey, reservationsQueryKey, dashboardQueryKey, reportsQueryKey],
+  reservations: [reservationsQueryKey, customersQueryKey, dashboardQueryKey],
   devices: [devicesQueryKey],
   profile: [profileQueryKey],
   // A customer's page counts their orders and spend; the pickup board shows the tokens being made
-  // and ready.
-  orders: [tableOrdersQueryKey, kitchenQueryKey, invoicesQueryKey, customersQueryKey, orderBoardQueryKey],
+  // and ready; home and the reports count paid orders.
+  orders: [
+    tableOrdersQueryKey,
+    kitchenQueryKey,
+    invoicesQueryKey,
+    customersQueryKey,
+    orderBoardQueryKey,
+    dashboardQueryKey,
+    reportsQueryKey,
+  ],
   qr_orders: [qrOrdersQueryKey],
 } as const satisfies Record<Resource, readonly QueryKey[]>;
 

@@ -295,6 +295,20 @@ export const router = createBrowserRouter([
                         ],
                       },
                       {
+                        path: paths.dashboard.reports,
+                        element: <RequireScreen screen="reports" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/reports/ReportsPage.tsx'),
+                              (m) => m.ReportsPage,
+                              ['reports'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
                         path: paths.dashboard.settings.root,
                         element: <RequireScreen screen="settings" />,
                         children: [

@@ -5,7 +5,17 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n.ts';
 
-const rangeQuery = dateRangeQuery();
+// The filters a screen offers, and their query check, built once per set of exclusions.
+const queries = new Map<string, ReturnType<typeof dateRangeQuery>>();
+function rangeQueryFor(excluded: readonly DateFilter[]) {
+  const key = excluded.join(',');
+  let query = queries.get(key);
+  if (!query) {
+    query = dateRangeQuery(excluded);
+    queries.set(key, query);
+  }
+  return query;
+}
 
 export interface DateRangeParams {
   type: DateFilter;
@@ -16,8 +26,14 @@ export interface DateRangeParams {
 /**
  * A list's date filter (SPEC §5: today by default; a custom range starts as today until the same day
  * next month on the store's calendar): the query params, whether they are valid, and the field error.
+ * `excluded` drops filters the screen does not offer (SPEC §9: reports have no 'tomorrow').
  */
-export function useDateRange(today: string | undefined) {
+export function useDateRange(
+  today: string | undefined,
+  { excluded = [] }: { excluded?: readonly DateFilter[] } = {},
+) {
+  const offered = DATE_FILTERS.filter((f) => !excluded.includes(f));
+  const rangeQuery = rangeQueryFor(excluded);
   const [filter, setFilter] = useState<DateFilter>('today');
   const [range, setRange] = useState({ from: '', to: '' });
   const params: DateRangeParams =
@@ -30,7 +46,7 @@ export function useDateRange(today: string | undefined) {
     if (next === 'custom' && !range.from && today) setRange({ from: today, to: addMonths(today, 1) });
     setFilter(next);
   };
-  return { filter, range, setRange, choose, params, valid: checked.success, error };
+  return { filter, offered, range, setRange, choose, params, valid: checked.success, error };
 }
 
 export type DateRangeState = ReturnType<typeof useDateRange>;
@@ -46,12 +62,12 @@ export function DateRangeFilter({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { filter, range, setRange, choose, error } = state;
+  const { filter, offered, range, setRange, choose, error } = state;
   return (
     <Group align="flex-end" gap="md" wrap="wrap">
       <Select
         label={t('dateFilter.label')}
-        data={DATE_FILTERS.map((f) => ({ value: f, label: t(`dateFilter.${f}`) }))}
+        data={offered.map((f) => ({ value: f, label: t(`dateFilter.${f}`) }))}
         value={filter}
         onChange={(value) => value && choose(value as DateFilter)}
         allowDeselect={false}

@@ -1,3 +1,4 @@
+import { saveFile } from './download.ts';
 import { queryClient } from './query-client.ts';
 import {
   type Audience,
@@ -94,12 +95,7 @@ export interface RequestOptions {
 /** Downloads a file from the API and saves it under the server's file name. */
 export async function downloadFile(path: string): Promise<void> {
   const { blob, filename } = await apiRequest<{ blob: Blob; filename: string }>(path, { download: true });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveFile(blob, filename);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   IconDeviceTv,
   IconPercentage,
   IconPrinter,
+  IconReportAnalytics,
   IconSoup,
   IconTable,
   IconHeadset,
@@ -102,6 +103,14 @@ export const NAV: NavEntry[] = [
     keywords: 'nav.invoices.keywords',
     path: paths.dashboard.invoices,
     icon: IconFileInvoice,
+    section: 'backoffice',
+  },
+  {
+    screen: 'reports',
+    label: 'nav.reports',
+    keywords: 'nav.reports.keywords',
+    path: paths.dashboard.reports,
+    icon: IconReportAnalytics,
     section: 'backoffice',
   },
   {

@@ -55,6 +55,7 @@ export const paths = {
     /** The pickup board for a TV at the counter (issue 11). */
     orderStatusBoard: '/dashboard/order-status',
     invoices: '/dashboard/invoices',
+    reports: '/dashboard/reports',
     users: '/dashboard/users',
     reservation: '/dashboard/reservation',
     customers: '/dashboard/customers',

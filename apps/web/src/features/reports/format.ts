@@ -1,0 +1,43 @@
+import { toMinor } from '@comanda/core';
+import type { AnswerCurrency } from '../../lib/money.ts';
+
+/** An hour of the store's day (0..23 or 'HH') as the clock shows it: '14:00'. */
+export const hourLabel = (hour: number | string) => `${String(hour).padStart(2, '0')}:00`;
+
+/** A calendar date ('YYYY-MM-DD') short, as written whatever the device's zone: '26 Nov'. */
+export function shortDay(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+/**
+ * The change from the previous period in whole percent, or null when there was nothing before (a
+ * change from nothing has no percentage). Amounts are compared in minor units, never as floats.
+ */
+export function percentChange(current: number, previous: number, currency?: AnswerCurrency): number | null {
+  const [now, before] = currency
+    ? [toMinor(current, currency.digits) ?? 0, toMinor(previous, currency.digits) ?? 0]
+    : [current, previous];
+  if (before === 0) return null;
+  return Math.round(((now - before) / before) * 100);
+}
+
+/** An amount short, for a chart's axis: '$1.2K'. */
+export function compactMoney(amount: number, currency: AnswerCurrency, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: currency.code,
+    currencyDisplay: 'narrowSymbol',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(amount);
+}
+
+/** An amount as a CSV cell: the plain decimal with the currency's digits ('34.30'), no symbol. */
+export function csvAmount(amount: number, { digits }: AnswerCurrency): string {
+  const minor = String(toMinor(amount, digits) ?? 0);
+  if (digits === 0) return minor;
+  const text = minor.padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
