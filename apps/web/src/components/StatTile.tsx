@@ -1,10 +1,11 @@
-import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /**
  * One figure with its name (home, reports): a labelled group, so a screen reader reads "Orders, 12".
- * `hint` is the line under it (the previous period, a change).
+ * The value has the tile's whole width, so a large amount fits four tiles to a tablet's row. `hint` is
+ * the line under it (the previous period, a change, what the figure counts).
  */
 export function StatTile({
   label,
@@ -23,30 +24,29 @@ export function StatTile({
 }) {
   return (
     <Card withBorder radius="lg" padding="md" role="group" aria-label={label} data-testid={testId}>
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" color={color} size={44} radius="md" aria-hidden>
-          <IconOf size={24} stroke={1.7} />
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Text fz="sm" c="dimmed" fw={500} lh={1.3}>
+          {label}
+        </Text>
+        <ThemeIcon variant="light" color={color} size={32} radius="md" aria-hidden style={{ flexShrink: 0 }}>
+          <IconOf size={18} stroke={1.8} />
         </ThemeIcon>
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fz="sm" c="dimmed" fw={500} lh={1.3}>
-            {label}
-          </Text>
-          <Text
-            fz={26}
-            fw={700}
-            lh={1.15}
-            style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
-            data-testid={testId && `${testId}-value`}
-          >
-            {value}
-          </Text>
-          {hint && (
-            <Text fz="xs" c="dimmed" lh={1.4} component="div">
-              {hint}
-            </Text>
-          )}
-        </Stack>
       </Group>
+      <Text
+        fz={26}
+        fw={700}
+        lh={1.15}
+        mt={2}
+        style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+        data-testid={testId && `${testId}-value`}
+      >
+        {value}
+      </Text>
+      {hint && (
+        <Text fz="xs" c="dimmed" lh={1.4} mt={4} component="div">
+          {hint}
+        </Text>
+      )}
     </Card>
   );
 }

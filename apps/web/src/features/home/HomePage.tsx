@@ -37,7 +37,7 @@ export function HomePage() {
     body = (
       <Stack gap="md">
         {/* Container queries: the grids fit the page's width beside the sidebar, not the window's. */}
-        <SimpleGrid type="container" cols={{ base: 1, '520px': 2, '960px': 4 }} spacing="md">
+        <SimpleGrid type="container" cols={{ base: 1, '480px': 2, '840px': 4 }} spacing="md">
           <StatTile
             label={t('home.orders')}
             value={String(data.ordersCount)}

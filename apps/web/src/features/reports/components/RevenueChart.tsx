@@ -1,10 +1,11 @@
 import { BarChart, LineChart } from '@mantine/charts';
-import { Box, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import type { Report, RevenuePoint } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { showAmount } from '../../../lib/money.ts';
 import { compactMoney, csvAmount, hourLabel, shortDay } from '../format.ts';
+import { ChartFigure } from './ChartFigure.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import { type Column, ExportCsvButton, ReportTable } from './ReportTable.tsx';
 import { useTableToggle } from './TableToggle.tsx';
@@ -90,7 +91,7 @@ export function RevenueChart({ report }: { report: Report }) {
     legendProps: { verticalAlign: 'bottom' as const, height: 40 },
     valueFormatter: money,
     yAxisProps: { tickFormatter: (v: number) => compactMoney(v, currency, i18n.language), width: 64 },
-    gridAxis: 'y' as const,
+    gridAxis: 'x' as const,
     tickLine: 'y' as const,
   };
 
@@ -106,18 +107,13 @@ export function RevenueChart({ report }: { report: Report }) {
         </>
       }
     >
-      <Box
-        role="img"
-        aria-label={t('chart.label', { title })}
-        aria-describedby="revenue-summary"
-        data-testid="revenue-chart"
-      >
+      <ChartFigure label={t('chart.label', { title })} describedBy="revenue-summary" testId="revenue-chart">
         {byHour || points.length <= MAX_BAR_POINTS ? (
           <BarChart {...common} maxBarWidth={18} />
         ) : (
           <LineChart {...common} curveType="monotone" withDots={false} connectNulls={false} />
         )}
-      </Box>
+      </ChartFigure>
       <Text fz="sm" c="dimmed" mt="xs" id="revenue-summary" data-testid="revenue-summary">
         {summary} {peak}
       </Text>
