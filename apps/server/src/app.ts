@@ -56,6 +56,8 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createTableOrdersService } from './modules/orders/table-orders.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { reservationsRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
@@ -208,6 +210,7 @@ export async function buildApp(opts: BuildOptions) {
       reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
       ordersRoutes(typed, { orders: createOrdersService(ctx), tableOrders: createTableOrdersService(ctx) });
       invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
+      reportsRoutes(typed, { reports: createReportsService(ctx) });
       kitchenRoutes(typed, { kitchen: createKitchenService(ctx) });
       qrOrdersRoutes(typed, { qrOrders: createQrOrdersService(ctx) });
       qrMenuRoutes(typed, { qrMenu, config });

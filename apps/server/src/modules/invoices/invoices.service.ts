@@ -44,6 +44,8 @@ export interface BillInput {
     | 'floor'
   >;
   payment: { paymentTypeId: number; tenderedMinor: number | null };
+  /** When the bill is paid (`ctx.now()`): its store day and hour in the reports. */
+  paidAt: Date;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
     currency: input.currency,
     ...input.snapshot,
     createdBy: tc.userId,
+    createdAt: input.paidAt,
   });
   await repo.insertPayment(tx, tc.tenantId, invoice.id, {
     paymentTypeId: paymentType.id,
@@ -74,6 +77,7 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
     amountMinor: input.totals.total,
     tenderedMinor,
     changeMinor,
+    createdAt: input.paidAt,
   });
   for (const orderId of input.orderIds) {
     // An order already paid (by another terminal) is never billed twice: the whole bill rolls back.

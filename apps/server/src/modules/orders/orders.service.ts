@@ -282,6 +282,7 @@ export function createOrdersService(ctx: AppContext) {
                 currency,
                 snapshot: taken.snapshot,
                 payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
+                paidAt: ctx.now(),
               });
               return {
                 ...orderAnswer(ORDER_PAID, taken.order, figures, digits),

@@ -123,6 +123,7 @@ export function createTableOrdersService(ctx: AppContext) {
         floor: first.floor,
       },
       payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
+      paidAt: ctx.now(),
     });
     return {
       message: ORDER_PAID,

@@ -18,3 +18,4 @@ export * from '../../modules/orders/orders.schema.ts';
 export * from '../../modules/invoices/invoices.schema.ts';
 export * from '../idempotency/idempotency.schema.ts';
 export * from '../../modules/qrorders/qrorders.schema.ts';
+export * from '../../modules/reports/reports.schema.ts';

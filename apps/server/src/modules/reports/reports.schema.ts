@@ -1,0 +1,60 @@
+import { date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { minor, ref, tenantId } from '../../platform/db/columns.ts';
+
+// The sales added up per store day as bills are paid (migration 0011): written only by the database's
+// triggers on invoices, invoice_payments and orders; the reports and the dashboard read them.
+
+export const salesHourly = pgTable(
+  'sales_hourly',
+  {
+    tenantId: tenantId(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    currency: text('currency').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    invoices: integer('invoices').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    netMinor: minor('net_minor').notNull().default(0),
+    taxMinor: minor('tax_minor').notNull().default(0),
+    totalMinor: minor('total_minor').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.localDate, t.hour, t.currency, t.deliveryType] })],
+);
+
+export const salesItemsDaily = pgTable(
+  'sales_items_daily',
+  {
+    tenantId: tenantId(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    itemId: ref('item_id').notNull(),
+    itemTitle: text('item_title').notNull(),
+    quantity: minor('quantity').notNull().default(0),
+    totalMinor: minor('total_minor').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.localDate, t.currency, t.itemId] })],
+);
+
+export const salesPaymentsDaily = pgTable(
+  'sales_payments_daily',
+  {
+    tenantId: tenantId(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    paymentType: text('payment_type').notNull(),
+    payments: integer('payments').notNull().default(0),
+    amountMinor: minor('amount_minor').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.localDate, t.currency, t.paymentType] })],
+);
+
+export const customerVisits = pgTable(
+  'customer_visits',
+  {
+    tenantId: tenantId(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    customerId: ref('customer_id').notNull(),
+    bills: integer('bills').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.localDate, t.customerId] })],
+);

@@ -1,0 +1,224 @@
+import {
+  type Dashboard,
+  DELIVERY_TYPES,
+  type DateRange,
+  type Report,
+  type ReportQuery,
+  TOP_SELLING_MAX,
+  type TopSellingItem,
+  addDays,
+  addMonths,
+  currencyDigits,
+  currencySymbol,
+  daysBetween,
+  fromMinor,
+  rangeFor,
+  todayIn,
+  zonedWallTimeToInstant,
+} from '@comanda/core';
+import type { TenantContext } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import * as reservationsRepo from '../reservations/reservations.repo.ts';
+import * as storeRepo from '../store/store.repo.ts';
+import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import * as repo from './reports.repo.ts';
+
+/** The store's clock and currency, which every figure is read in. */
+async function storeFrame(tx: Tx, tenantId: number, now: Date) {
+  const timezone = await tenantsRepo.getTimezone(tx, tenantId);
+  const { currency: code } = await storeRepo.getStoreSettings(tx, tenantId);
+  const digits = currencyDigits(code);
+  return {
+    timezone,
+    today: todayIn(timezone, now),
+    currency: { code, symbol: currencySymbol(code), digits },
+    money: (minor: number) => fromMinor(minor, digits),
+  };
+}
+type Frame = Awaited<ReturnType<typeof storeFrame>>;
+
+/** The instants a range of store days covers: its first midnight to the midnight after its last day. */
+function instantsOf(range: DateRange, timezone: string) {
+  return {
+    from: zonedWallTimeToInstant(range.from, timezone),
+    to: zonedWallTimeToInstant(addDays(range.to, 1), timezone),
+  };
+}
+
+/**
+ * The period a report compares with: the calendar month before a month filter's month, otherwise as
+ * many days just before the range.
+ */
+export function previousRange(type: ReportQuery['type'], range: DateRange): DateRange {
+  if (type === 'this_month' || type === 'last_month') {
+    return { from: addMonths(range.from, -1), to: addDays(range.from, -1) };
+  }
+  const days = daysBetween(range.from, range.to) + 1;
+  return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
+}
+
+/** total / count in minor units, rounded half up; 0 without a count. */
+function averageMinor(totalMinor: number, n: number) {
+  return n === 0 ? 0 : Math.floor((2 * totalMinor + n) / (2 * n));
+}
+
+async function topSelling(
+  tx: Tx,
+  tenantId: number,
+  frame: Frame,
+  range: DateRange,
+): Promise<TopSellingItem[]> {
+  const rows = await repo.topSellers(
+    tx,
+    tenantId,
+    { ...range, currency: frame.currency.code },
+    TOP_SELLING_MAX,
+  );
+  return rows.map((r) => ({
+    item_id: r.itemId === 0 ? null : r.itemId,
+    title: r.title,
+    price: frame.money(r.priceMinor ?? averageMinor(r.total, r.quantity)),
+    orders_count: r.quantity,
+    revenue: frame.money(r.total),
+  }));
+}
+
+/** The figures the dashboard and a report share, for one range of store days. */
+async function rangeFigures(tx: Tx, tenantId: number, frame: Frame, range: DateRange) {
+  const sales = { ...range, currency: frame.currency.code };
+  const instants = instantsOf(range, frame.timezone);
+  const [totals, customers, newCustomers, topSellingItems] = [
+    await repo.salesTotals(tx, tenantId, sales),
+    await repo.payingCustomers(tx, tenantId, range.from, range.to),
+    await repo.countNewCustomers(tx, tenantId, instants.from, instants.to),
+    await topSelling(tx, tenantId, frame, range),
+  ];
+  return { totals, customers, newCustomers, topSellingItems, instants };
+}
+
+/** The home dashboard and the reports screen (SPEC §2 Home, Reports): sales read from the rollups. */
+export function createReportsService(ctx: AppContext) {
+  const { database } = ctx;
+  return {
+    /** GET /dashboard: the store's today. */
+    async dashboard(tc: TenantContext): Promise<Dashboard> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const frame = await storeFrame(tx, tc.tenantId, ctx.now());
+        const today = { from: frame.today, to: frame.today };
+        const figures = await rangeFigures(tx, tc.tenantId, frame, today);
+        const bookings = await reservationsRepo.listReservationsBetween(
+          tx,
+          tc.tenantId,
+          figures.instants.from,
+          figures.instants.to,
+        );
+        return {
+          date: frame.today,
+          reservations: bookings.map((r) => reservationsRepo.toReservation(r, frame.timezone)),
+          topSellingItems: figures.topSellingItems,
+          ordersCount: figures.totals.orders,
+          newCustomerCount: figures.newCustomers,
+          repeatedCustomerCount: figures.customers.repeated,
+          revenueTotal: frame.money(figures.totals.total),
+          currency: frame.currency,
+        };
+      });
+    },
+
+    /** GET /reports: a date filter's store days, beside the period before. */
+    async report(tc: TenantContext, query: ReportQuery): Promise<Report> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const frame = await storeFrame(tx, tc.tenantId, ctx.now());
+        const range = rangeFor(query.type, frame.today, {
+          ...(query.from ? { from: query.from } : {}),
+          ...(query.to ? { to: query.to } : {}),
+        });
+        const previous = previousRange(query.type, range);
+        const sales = { ...range, currency: frame.currency.code };
+        const before = { ...previous, currency: frame.currency.code };
+        const { money } = frame;
+
+        const figures = await rangeFigures(tx, tc.tenantId, frame, range);
+        const previousTotals = await repo.salesTotals(tx, tc.tenantId, before);
+        const granularity = range.from === range.to ? 'hour' : 'day';
+        const series = new Map(
+          (await repo.salesBy(tx, tc.tenantId, sales, granularity)).map((r) => [r.key, r]),
+        );
+        const previousSeries = new Map(
+          (await repo.salesBy(tx, tc.tenantId, before, granularity)).map((r) => [r.key, r]),
+        );
+        const hours = new Map((await repo.salesBy(tx, tc.tenantId, sales, 'hour')).map((r) => [r.key, r]));
+        const dining = new Map(
+          (await repo.salesBy(tx, tc.tenantId, sales, 'delivery_type')).map((r) => [r.key, r]),
+        );
+        const payments = await repo.salesByPaymentType(tx, tc.tenantId, sales);
+        const categories = await repo.salesByCategory(tx, tc.tenantId, sales);
+
+        // Hours are keyed '0'..'23' by the database and labelled 'HH'; days by their date.
+        const slots =
+          granularity === 'hour'
+            ? Array.from({ length: 24 }, (_, h) => ({ key: String(h), previousKey: String(h) }))
+            : Array.from({ length: daysBetween(range.from, range.to) + 1 }, (_, i) => {
+                const previousDay = addDays(previous.from, i);
+                return {
+                  key: addDays(range.from, i),
+                  previousKey: previousDay <= previous.to ? previousDay : null,
+                };
+              });
+        const label = (key: string) => (granularity === 'hour' ? key.padStart(2, '0') : key);
+        const { totals, customers } = figures;
+        return {
+          from: range.from,
+          to: range.to,
+          timezone: frame.timezone,
+          currency: frame.currency,
+          ordersCount: totals.orders,
+          invoicesCount: totals.invoices,
+          newCustomers: figures.newCustomers,
+          repeatedCustomers: customers.repeated,
+          totalCustomers: customers.total,
+          averageOrderValue: money(averageMinor(totals.total, totals.orders)),
+          netRevenue: money(totals.net),
+          taxTotal: money(totals.tax),
+          revenueTotal: money(totals.total),
+          topSellingItems: figures.topSellingItems,
+          previous: {
+            from: previous.from,
+            to: previous.to,
+            ordersCount: previousTotals.orders,
+            revenueTotal: money(previousTotals.total),
+          },
+          revenueSeries: {
+            granularity,
+            points: slots.map(({ key, previousKey }) => {
+              const now = series.get(key);
+              const then = previousKey === null ? undefined : previousSeries.get(previousKey);
+              return {
+                label: label(key),
+                revenue: money(now?.total ?? 0),
+                orders: now?.orders ?? 0,
+                previousLabel: previousKey === null ? null : label(previousKey),
+                previousRevenue: previousKey === null ? null : money(then?.total ?? 0),
+              };
+            }),
+          },
+          byPaymentType: payments.map((p) => ({ key: p.key, count: p.payments, revenue: money(p.total) })),
+          byDiningOption: DELIVERY_TYPES.map((d) => ({
+            key: d,
+            count: dining.get(d)?.orders ?? 0,
+            revenue: money(dining.get(d)?.total ?? 0),
+          })),
+          byCategory: categories.map((c) => ({ key: c.key, count: c.units, revenue: money(c.total) })),
+          busiestHours: Array.from({ length: 24 }, (_, h) => ({
+            key: h,
+            count: hours.get(String(h))?.orders ?? 0,
+            revenue: money(hours.get(String(h))?.total ?? 0),
+          })),
+        };
+      });
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
