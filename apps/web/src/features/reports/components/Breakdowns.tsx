@@ -96,10 +96,13 @@ function DonutTable({
             <ChartFigure label={t('chart.summary', { title, summary })}>
               <DonutChart
                 mx="auto"
-                data={rows.map((r, i) => ({ name: r.name, value: r.revenue, color: colorAt(i) }))}
+                // Slices with takings only, each in its row's colour; one slice is a whole ring, no gap.
+                data={rows
+                  .map((r, i) => ({ name: r.name, value: r.revenue, color: colorAt(i) }))
+                  .filter((slice) => slice.value > 0)}
                 size={160}
                 thickness={26}
-                paddingAngle={2}
+                paddingAngle={sold.length > 1 ? 2 : 0}
                 valueFormatter={money}
                 tooltipDataSource="segment"
                 // The slices are not keyboard stops: the table below holds the same figures.
