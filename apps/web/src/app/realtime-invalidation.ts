@@ -45,8 +45,9 @@ export const STALE_AFTER = {
     reportsQueryKey,
   ],
   print: [printSettingsQueryKey, posInitQueryKey, ordersInitQueryKey, invoicesQueryKey],
-  // The reservation screen lists the tables (its init) and shows each booking's table; the POS picks one.
-  tables: [tablesQueryKey, reservationsQueryKey, posInitQueryKey],
+  // The reservation screen lists the tables (its init) and shows each booking's table; the POS picks one;
+  // home lists today's bookings with their table.
+  tables: [tablesQueryKey, reservationsQueryKey, posInitQueryKey, dashboardQueryKey],
   // Items show their category and tax; deleting one leaves its items without. Reports group sales by
   // the item's category now.
   category: [categoriesQueryKey, menuItemsQueryKey, posInitQueryKey, reportsQueryKey],

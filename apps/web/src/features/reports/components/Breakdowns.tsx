@@ -96,13 +96,14 @@ function DonutTable({
             <ChartFigure label={t('chart.summary', { title, summary })}>
               <DonutChart
                 mx="auto"
-                // Slices with takings only, each in its row's colour; one slice is a whole ring, no gap.
+                // Slices with takings only, each in its row's colour; one slice is a whole ring, no gap or seam.
                 data={rows
                   .map((r, i) => ({ name: r.name, value: r.revenue, color: colorAt(i) }))
                   .filter((slice) => slice.value > 0)}
                 size={160}
                 thickness={26}
                 paddingAngle={sold.length > 1 ? 2 : 0}
+                strokeWidth={sold.length > 1 ? 1 : 0}
                 valueFormatter={money}
                 tooltipDataSource="segment"
                 // The slices are not keyboard stops: the table below holds the same figures.
