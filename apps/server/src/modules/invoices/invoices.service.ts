@@ -44,7 +44,7 @@ export interface BillInput {
     | 'floor'
   >;
   payment: { paymentTypeId: number; tenderedMinor: number | null };
-  /** When the bill is paid (`ctx.now()`): its store day and hour in the reports. */
+  /** When the bill is paid (the app clock): its store day and hour in the reports. Paid when taken: the order's time. */
   paidAt: Date;
 }
 

@@ -111,7 +111,10 @@ export function createOrdersService(ctx: AppContext) {
 
     const { customerEmail: _email, ...orderSnapshot } = snapshot;
     const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
-    const businessDate = todayIn(timezone, ctx.now());
+    // One instant for the business day, the order's time and, when it is paid at once, its bill's: the
+    // diners' status page reads "paid when taken" from the two being equal (qrmenu.repo).
+    const takenAt = ctx.now();
+    const businessDate = todayIn(timezone, takenAt);
     const tokenNo = await repo.nextToken(tx, tc.tenantId, businessDate);
     const inserted = await repo.insertOrder(tx, tc.tenantId, {
       uuid: input.uuid,
@@ -121,6 +124,7 @@ export function createOrdersService(ctx: AppContext) {
       source: qr ? 'qr' : 'pos',
       ...orderSnapshot,
       createdBy: tc.userId,
+      createdAt: takenAt,
     });
     if (!inserted) throw new OrderUuidRace();
     await repo.insertOrderItems(tx, tc.tenantId, inserted.id, priced.rows);
@@ -138,6 +142,7 @@ export function createOrdersService(ctx: AppContext) {
       figures: priced.figures,
       unitMinors: priced.unitMinors,
       snapshot,
+      takenAt,
     } as const;
   }
 
@@ -282,7 +287,7 @@ export function createOrdersService(ctx: AppContext) {
                 currency,
                 snapshot: taken.snapshot,
                 payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
-                paidAt: ctx.now(),
+                paidAt: taken.takenAt,
               });
               return {
                 ...orderAnswer(ORDER_PAID, taken.order, figures, digits),
