@@ -24,6 +24,18 @@ const inHourly = (tenantId: number, r: SalesRange) =>
     eq(salesHourly.currency, r.currency),
   );
 
+const inItems = (tenantId: number, r: SalesRange) =>
+  and(
+    eq(salesItemsDaily.tenantId, tenantId),
+    between(salesItemsDaily.localDate, r.from, r.to),
+    eq(salesItemsDaily.currency, r.currency),
+  );
+/** The menu item a sales row is of, while it is on the menu. */
+const menuItemOfSale = and(
+  eq(menuItems.tenantId, salesItemsDaily.tenantId),
+  eq(menuItems.id, salesItemsDaily.itemId),
+);
+
 /** Bills, orders and takings of the range. */
 export async function salesTotals(tx: Tx, tenantId: number, r: SalesRange) {
   const [row] = await tx
@@ -71,17 +83,8 @@ export function topSellers(tx: Tx, tenantId: number, r: SalesRange, limit: numbe
       total: total(salesItemsDaily.totalMinor),
     })
     .from(salesItemsDaily)
-    .leftJoin(
-      menuItems,
-      and(eq(menuItems.tenantId, salesItemsDaily.tenantId), eq(menuItems.id, salesItemsDaily.itemId)),
-    )
-    .where(
-      and(
-        eq(salesItemsDaily.tenantId, tenantId),
-        between(salesItemsDaily.localDate, r.from, r.to),
-        eq(salesItemsDaily.currency, r.currency),
-      ),
-    )
+    .leftJoin(menuItems, menuItemOfSale)
+    .where(inItems(tenantId, r))
     .groupBy(salesItemsDaily.itemId)
     .orderBy(desc(units), desc(total(salesItemsDaily.totalMinor)), asc(salesItemsDaily.itemId))
     .limit(limit);
@@ -93,21 +96,12 @@ export function salesByCategory(tx: Tx, tenantId: number, r: SalesRange) {
   return tx
     .select({ key: title, units: total(salesItemsDaily.quantity), total: total(salesItemsDaily.totalMinor) })
     .from(salesItemsDaily)
-    .leftJoin(
-      menuItems,
-      and(eq(menuItems.tenantId, salesItemsDaily.tenantId), eq(menuItems.id, salesItemsDaily.itemId)),
-    )
+    .leftJoin(menuItems, menuItemOfSale)
     .leftJoin(
       categories,
       and(eq(categories.tenantId, menuItems.tenantId), eq(categories.id, menuItems.categoryId)),
     )
-    .where(
-      and(
-        eq(salesItemsDaily.tenantId, tenantId),
-        between(salesItemsDaily.localDate, r.from, r.to),
-        eq(salesItemsDaily.currency, r.currency),
-      ),
-    )
+    .where(inItems(tenantId, r))
     .groupBy(title)
     .orderBy(desc(total(salesItemsDaily.totalMinor)), asc(title));
 }
