@@ -5,6 +5,8 @@
  * transaction as comanda_app with app.tenant_id set (so row-level security applies as in the app), the
  * same selects and writes, COMMIT, and for a new order a `new_order` emit to the tenant's sockets.
  * What the app adds on top (Fastify, zod, drizzle, the presenters, hooks) is what its ratio measures.
+ * GET /reports and GET /dashboard (issue 12) run report-sql.ts's statements, the app's repo SQL copied
+ * by hand, and build the same JSON (run.ts checks the answers are equal before measuring).
  *
  * Started by run.ts as `node --import tsx bench/src/baseline.ts` with PORT and either DATABASE_URL (a
  * role that may SET ROLE comanda_app, e.g. the owner) or PGLITE_DIR (the app's stopped data dir).
@@ -712,7 +714,7 @@ function report(tenantId: number, query: URLSearchParams) {
     const perDining = byKey(dining);
     const slots =
       granularity === 'hour'
-        ? Array.from({ length: 24 }, (_, h) => ({ key: String(h), previousKey: String(h) as string | null }))
+        ? Array.from({ length: 24 }, (_, h) => ({ key: String(h), previousKey: String(h) }))
         : Array.from({ length: reportSql.daysBetween(range.from, range.to) + 1 }, (_, i) => {
             const previousDay = reportSql.addDays(previous.from, i);
             return {

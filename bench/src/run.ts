@@ -22,6 +22,7 @@
  *   BENCH_HISTORY_TENANTS   other tenants (default 50) with
  *   BENCH_HISTORY_TENANT_ORDERS orders each (default 2000); PostgreSQL only (sales-history.ts)
  *   BENCH_REPORT_SAMPLES    sequential requests per report range for the single-request latency (default 50)
+ *   BENCH_KEEP_DATABASE=1   keep the PostgreSQL bench database at the end instead of dropping it
  *
  * The POS scenarios and the order-to-kitchen latency run on the app and then on the bare baseline
  * (baseline.ts: node:http + pg or PGlite + socket.io) in turn, with the same connections, on the same
@@ -84,6 +85,8 @@ const REPORT_SCENARIOS = [
 ].filter((name) => wanted(name) || ONLY.includes('reports'));
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || undefined;
+/** Leave the PostgreSQL bench database in place at the end (to EXPLAIN or try an index on the seeded data). */
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 /** The scenarios measured again on the bare baseline. */
 const POS_SCENARIOS = [
   'GET /pos/init',
@@ -114,7 +117,8 @@ async function cleanUp() {
   baselineDir = undefined;
   if (appDataDir) fs.rmSync(appDataDir, { recursive: true, force: true });
   appDataDir = undefined;
-  if (d) await d.drop().catch((e: unknown) => console.error(`dropping database ${d.name} failed:`, e));
+  if (d && KEEP_DATABASE) console.log(`kept database ${d.name} (BENCH_KEEP_DATABASE): drop it when done`);
+  else if (d) await d.drop().catch((e: unknown) => console.error(`dropping database ${d.name} failed:`, e));
 }
 
 async function post(origin: string, pathname: string, body: unknown) {
@@ -719,7 +723,7 @@ async function main() {
   let appKitchen: Awaited<ReturnType<typeof latency>> | null = null;
   let baselineKitchen: Awaited<ReturnType<typeof latency>> | null = null;
   let baselineStartSeconds: number | null = null;
-  let singleLatency: { app: SingleLatency; baseline: SingleLatency }[] = [];
+  const singleLatency: { app: SingleLatency; baseline: SingleLatency }[] = [];
   let plans: { file: string; statements: PlanSummary[] } | null = null;
   if (posScenarios.length > 0 || kitchen || reportScenarios.length > 0) {
     // A fresh cookie (access tokens live 15 minutes), before the PGlite copy so the copy knows its device.
@@ -885,6 +889,12 @@ async function main() {
       `The reader tenant has ${GUESTS} customers and ${BOOKINGS} reservations over the coming month.`,
       `The reader tenant has ${MENU_ITEMS} menu items, each with a 7.5 % tax, 2 variants and 2 addons; create-order sends a 3-line cart with fresh UUIDs.`,
       "GET /qrmenu/{code} is the reader's public menu, QR menu on, no table, no session (a diner's first load).",
+      ...(history
+        ? [
+            `Reports: the owner tenant (${OWNER_TIMEZONE}) has ${HISTORY_ORDERS} orders over the past 365 days (about 2% cancelled and 1% unpaid, left out of reports), ${HISTORY_CUSTOMERS} customers, 40 items in 6 categories, 3 payment types; ${HISTORY_TENANTS} other tenants have ${HISTORY_TENANT_ORDERS} orders each; seeded set-based through the rollup triggers (sales-history.ts).`,
+            'Report scenarios run at 10 connections; singleRequests are one request at a time, the latency of one owner opening the report.',
+          ]
+        : []),
     ],
     scenarios: results,
     kitchenLatency: appKitchen,

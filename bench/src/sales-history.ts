@@ -108,7 +108,7 @@ const ZONES = [
   'Pacific/Auckland',
 ];
 
-type Q = (text: string, params?: unknown[]) => Promise<pg.QueryResult>;
+type Q = (text: string, params?: unknown[]) => Promise<pg.QueryResult<Record<string, unknown>>>;
 
 /** The menu, taxes, payment types, customers and `orders` paid, cancelled and unpaid orders of one tenant. */
 async function seedTenant(q: Q, tenantId: number, orders: number, customers: number, bookings: boolean) {
@@ -148,7 +148,8 @@ async function seedTenant(q: Q, tenantId: number, orders: number, customers: num
     [tenantId, customers],
   );
 
-  // The menu and customers numbered 1..n, to pick from by a random number.
+  // The menu and customers numbered 1..n, to pick from by a random number (low numbers come back
+  // often: regulars; high numbers seldom).
   await q(`drop table if exists seed_menu, seed_customers, seed_draw, seed_orders, seed_lines`);
   await q(
     `create temp table seed_menu as
@@ -172,7 +173,7 @@ async function seedTenant(q: Q, tenantId: number, orders: number, customers: num
     [orders],
   );
   const { rows: zone } = await q(`select timezone from tenants where id = $1`, [tenantId]);
-  const timezone = String(zone[0]?.timezone ?? 'UTC');
+  const timezone = String((zone[0]?.timezone as string | undefined) ?? 'UTC');
   // Paid instants over the store's last 366 days (today included), at lunch, at dinner or any time
   // from 10:00 to 22:00 on the store's clock; a time later today than now moves to the day before.
   await q(
@@ -198,7 +199,7 @@ async function seedTenant(q: Q, tenantId: number, orders: number, customers: num
             o.paid_at - (5 + o.taken * 40) * interval '1 minute' as created_at,
             case when o.state < 0.02 then 'cancelled' when o.state < 0.03 then 'unpaid' else 'paid' end as state,
             case when o.dining < 0.5 then 'dinein' when o.dining < 0.85 then 'takeaway' else 'delivery' end as delivery_type,
-            case when o.guest < 0.35 then 1 + floor(o.guest / 0.35 * $2::int)::int end as guest_n,
+            case when o.guest < 0.35 then 1 + floor(power(o.guest / 0.35, 2) * $2::int)::int end as guest_n,
             1 + floor(o.lines * o.lines * 4)::int as line_count,
             case when o.pay < 0.35 then 'Cash' when o.pay < 0.9 then 'Card' else 'Mobile' end as payment_type
        from o`,
@@ -314,7 +315,7 @@ export async function seedSalesHistory(url: string, opts: SalesHistoryOptions): 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const q: Q = (text, params) =>
-    client.query(text, params).catch((error: unknown) => {
+    client.query<Record<string, unknown>>(text, params).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(`${message}, in: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
     });
