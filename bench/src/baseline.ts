@@ -5,6 +5,8 @@
  * transaction as comanda_app with app.tenant_id set (so row-level security applies as in the app), the
  * same selects and writes, COMMIT, and for a new order a `new_order` emit to the tenant's sockets.
  * What the app adds on top (Fastify, zod, drizzle, the presenters, hooks) is what its ratio measures.
+ * GET /reports and GET /dashboard (issue 12) run report-sql.ts's statements, the app's repo SQL copied
+ * by hand, and build the same JSON (run.ts checks the answers are equal before measuring).
  *
  * Started by run.ts as `node --import tsx bench/src/baseline.ts` with PORT and either DATABASE_URL (a
  * role that may SET ROLE comanda_app, e.g. the owner) or PGLITE_DIR (the app's stopped data dir).
@@ -14,17 +16,20 @@ import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Server } from 'socket.io';
+import * as reportSql from './report-sql.ts';
 
 pg.types.setTypeParser(20, (v) => Number(v));
 
 type Row = Record<string, unknown>;
 type Query = <R = Row>(text: string, params?: unknown[]) => Promise<R[]>;
+/** Rows as arrays, as drizzle reads a select (its columns may share a name, like two coalesce()). */
+type ArrayQuery = (text: string, params?: unknown[]) => Promise<unknown[][]>;
 
 interface Db {
   /** One statement outside a transaction, as the session check runs in the app. */
   read: Query;
   /** One transaction as comanda_app with the tenant set, as the app's inTenant. */
-  inTenant<T>(tenantId: number, fn: (q: Query) => Promise<T>): Promise<T>;
+  inTenant<T>(tenantId: number, fn: (q: Query, qa: ArrayQuery) => Promise<T>): Promise<T>;
   /** One transaction as comanda_system, as the app's asSystem (the public menu's code lookup). */
   asSystem<T>(fn: (q: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -39,14 +44,16 @@ async function openDb(): Promise<Db> {
     // The app's pools: 10 for tenant transactions, 5 logged in as comanda_system for session checks.
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const sessions = new pg.Pool({ connectionString: url, max: 5, options: '-c role=comanda_system' });
-    const as = async <T>(setup: string, params: unknown[], fn: (q: Query) => Promise<T>) => {
+    const as = async <T>(setup: string, params: unknown[], fn: (q: Query, qa: ArrayQuery) => Promise<T>) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
         await client.query(setup, params);
         const q: Query = async <R>(text: string, params?: unknown[]) =>
           (await client.query(text, params)).rows as R[];
-        const result = await fn(q);
+        const qa: ArrayQuery = async (text, values) =>
+          (await client.query<unknown[]>({ text, values, rowMode: 'array' })).rows;
+        const result = await fn(q, qa);
         await client.query('commit');
         return result;
       } catch (error) {
@@ -71,7 +78,10 @@ async function openDb(): Promise<Db> {
     inTenant: (tenantId, fn) =>
       lite.transaction(async (t) => {
         await t.query(SET_TENANT, [String(tenantId)]);
-        return fn(async (text, params) => (await t.query<never>(text, params)).rows);
+        return fn(
+          async (text, params) => (await t.query<never>(text, params)).rows,
+          async (text, params) => (await t.query<unknown[]>(text, params, { rowMode: 'array' })).rows,
+        );
       }),
     asSystem: (fn) =>
       lite.transaction(async (t) => {
@@ -534,6 +544,233 @@ async function createOrderAndInvoice(
   return answer;
 }
 
+const DELIVERY_TYPES = ['dinein', 'delivery', 'takeaway'];
+const REPORT_TYPES = new Set<string>([
+  'today',
+  'yesterday',
+  'last_7days',
+  'this_month',
+  'last_month',
+  'custom',
+]);
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const currencies = new Map<string, { code: string; symbol: string; digits: number }>();
+
+/** The store's clock and currency (the app's storeFrame): its time zone, then its settings row. */
+async function storeFrame(qa: ArrayQuery, tenantId: number) {
+  const [zone] = await qa(reportSql.TIMEZONE, [tenantId, 1]);
+  const [store] = await qa(reportSql.STORE_SETTINGS, [tenantId, 1]);
+  if (!store) throw new Error(`store settings missing for tenant ${tenantId}`);
+  const timezone = typeof zone?.[0] === 'string' ? zone[0] : 'UTC';
+  const code = String(store[5]);
+  let currency = currencies.get(code);
+  if (!currency) {
+    const format = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'narrowSymbol',
+    });
+    currency = {
+      code,
+      symbol: format.formatToParts(1).find((p) => p.type === 'currency')?.value ?? code,
+      digits: format.resolvedOptions().maximumFractionDigits ?? 2,
+    };
+    currencies.set(code, currency);
+  }
+  const scale = 10 ** currency.digits;
+  return {
+    timezone,
+    today: reportSql.todayIn(timezone),
+    currency,
+    money: (minor: number) => Math.round(minor) / scale,
+  };
+}
+type Frame = Awaited<ReturnType<typeof storeFrame>>;
+
+const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const averageMinor = (total: number, count: number) =>
+  count === 0 ? 0 : Math.floor((2 * total + count) / (2 * count));
+
+/** The dashboard's and a report's shared figures, one statement after another as the app runs them. */
+async function rangeFigures(
+  qa: ArrayQuery,
+  tenantId: number,
+  frame: Frame,
+  range: { from: string; to: string },
+) {
+  const instants = {
+    from: reportSql.midnightIn(range.from, frame.timezone),
+    to: reportSql.midnightIn(reportSql.addDays(range.to, 1), frame.timezone),
+  };
+  const out: unknown[][][] = [];
+  for (const s of reportSql.rangeFigureStatements(
+    tenantId,
+    { ...range, currency: frame.currency.code },
+    instants,
+  )) {
+    out.push(await qa(s.text, s.params));
+  }
+  const [[totals = []] = [], [paying = []] = [], [fresh = []] = [], top = []] = out;
+  return {
+    instants,
+    totals: {
+      invoices: n(totals[0]),
+      orders: n(totals[1]),
+      net: n(totals[2]),
+      tax: n(totals[3]),
+      total: n(totals[4]),
+    },
+    customers: { total: n(paying[0]), repeated: n(paying[1]) },
+    newCustomers: n(fresh[0]),
+    topSellingItems: top.map((r) => ({
+      item_id: n(r[0]) === 0 ? null : n(r[0]),
+      title: String(r[1]),
+      price: frame.money(r[2] === null ? averageMinor(n(r[4]), n(r[3])) : n(r[2])),
+      orders_count: n(r[3]),
+      revenue: frame.money(n(r[4])),
+    })),
+  };
+}
+
+/** GET /dashboard: today's figures and bookings, in one tenant transaction. */
+function dashboard(tenantId: number) {
+  return db.inTenant(tenantId, async (_q, qa) => {
+    const frame = await storeFrame(qa, tenantId);
+    const figures = await rangeFigures(qa, tenantId, frame, { from: frame.today, to: frame.today });
+    const s = reportSql.reservationsStatement(tenantId, figures.instants);
+    const bookings = await qa(s.text, s.params);
+    return {
+      date: frame.today,
+      reservations: bookings.map((r) => ({
+        id: r[0],
+        unique_code: r[1],
+        customer_id: r[2],
+        customer_name: r[3],
+        customer_phone: r[4],
+        date: (r[5] as Date).toISOString(),
+        local_date: (r[5] as Date)
+          .toLocaleString('sv', { timeZone: frame.timezone })
+          .slice(0, 16)
+          .replace(' ', 'T'),
+        table_id: r[6],
+        table_title: r[7],
+        floor: r[8],
+        status: r[9],
+        notes: r[10],
+        people_count: r[11],
+        created_at: (r[12] as Date).toISOString(),
+        updated_at: (r[13] as Date).toISOString(),
+      })),
+      topSellingItems: figures.topSellingItems,
+      ordersCount: figures.totals.orders,
+      newCustomerCount: figures.newCustomers,
+      repeatedCustomerCount: figures.customers.repeated,
+      revenueTotal: frame.money(figures.totals.total),
+      currency: frame.currency,
+    };
+  });
+}
+
+/** GET /reports: the same statements as the app's report, in its order, in one tenant transaction. */
+function report(tenantId: number, query: URLSearchParams) {
+  const type = query.get('type') ?? 'today';
+  const from = query.get('from') ?? undefined;
+  const to = query.get('to') ?? undefined;
+  if (!REPORT_TYPES.has(type)) throw new HttpError(400, 'Please select a valid date filter!');
+  if ((from && !LOCAL_DATE.test(from)) || (to && !LOCAL_DATE.test(to)))
+    throw new HttpError(400, 'Please select a valid date range!');
+  return db.inTenant(tenantId, async (_q, qa) => {
+    const frame = await storeFrame(qa, tenantId);
+    const { range, previous } = reportSql.reportRanges(type as reportSql.ReportType, frame.today, {
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+    });
+    const { money } = frame;
+    const figures = await rangeFigures(qa, tenantId, frame, range);
+    const granularity = range.from === range.to ? 'hour' : 'day';
+    const out: unknown[][][] = [];
+    for (const s of reportSql.reportRestStatements(
+      tenantId,
+      { ...range, currency: frame.currency.code },
+      { ...previous, currency: frame.currency.code },
+      granularity,
+    )) {
+      out.push(await qa(s.text, s.params));
+    }
+    const [
+      [before = []] = [],
+      series = [],
+      previousSeries = [],
+      hours = [],
+      dining = [],
+      payments = [],
+      categories = [],
+    ] = out;
+    const byKey = (rows: unknown[][]) =>
+      new Map(rows.map((r) => [String(r[0]), { orders: n(r[1]), total: n(r[2]) }]));
+    const now = byKey(series);
+    const then = byKey(previousSeries);
+    const perHour = byKey(hours);
+    const perDining = byKey(dining);
+    const slots =
+      granularity === 'hour'
+        ? Array.from({ length: 24 }, (_, h) => ({ key: String(h), previousKey: String(h) }))
+        : Array.from({ length: reportSql.daysBetween(range.from, range.to) + 1 }, (_, i) => {
+            const previousDay = reportSql.addDays(previous.from, i);
+            return {
+              key: reportSql.addDays(range.from, i),
+              previousKey: previousDay <= previous.to ? previousDay : null,
+            };
+          });
+    const label = (key: string) => (granularity === 'hour' ? key.padStart(2, '0') : key);
+    const { totals, customers } = figures;
+    return {
+      from: range.from,
+      to: range.to,
+      timezone: frame.timezone,
+      currency: frame.currency,
+      ordersCount: totals.orders,
+      invoicesCount: totals.invoices,
+      newCustomers: figures.newCustomers,
+      repeatedCustomers: customers.repeated,
+      totalCustomers: customers.total,
+      averageOrderValue: money(averageMinor(totals.total, totals.orders)),
+      netRevenue: money(totals.net),
+      taxTotal: money(totals.tax),
+      revenueTotal: money(totals.total),
+      topSellingItems: figures.topSellingItems,
+      previous: {
+        from: previous.from,
+        to: previous.to,
+        ordersCount: n(before[1]),
+        revenueTotal: money(n(before[4])),
+      },
+      revenueSeries: {
+        granularity,
+        points: slots.map(({ key, previousKey }) => ({
+          label: label(key),
+          revenue: money(now.get(key)?.total ?? 0),
+          orders: now.get(key)?.orders ?? 0,
+          previousLabel: previousKey === null ? null : label(previousKey),
+          previousRevenue: previousKey === null ? null : money(then.get(previousKey)?.total ?? 0),
+        })),
+      },
+      byPaymentType: payments.map((r) => ({ key: r[0], count: n(r[1]), revenue: money(n(r[2])) })),
+      byDiningOption: DELIVERY_TYPES.map((d) => ({
+        key: d,
+        count: perDining.get(d)?.orders ?? 0,
+        revenue: money(perDining.get(d)?.total ?? 0),
+      })),
+      byCategory: categories.map((r) => ({ key: r[0], count: n(r[1]), revenue: money(n(r[2])) })),
+      busiestHours: Array.from({ length: 24 }, (_, h) => ({
+        key: h,
+        count: perHour.get(String(h))?.orders ?? 0,
+        revenue: money(perHour.get(String(h))?.total ?? 0),
+      })),
+    };
+  });
+}
+
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -544,7 +781,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 async function handle(req: http.IncomingMessage): Promise<unknown> {
-  const path = req.url?.split('?')[0];
+  const [path, search] = (req.url ?? '').split('?');
   if (req.method === 'GET' && path === '/api/v1/health') {
     await db.read('select 1');
     return { status: 'ok' };
@@ -553,6 +790,9 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
     return qrMenu(decodeURIComponent(path.slice('/api/v1/qrmenu/'.length)));
   const who = await session(req.headers.cookie);
   if (req.method === 'GET' && path === '/api/v1/pos/init') return posInit(who.tenantId);
+  if (req.method === 'GET' && path === '/api/v1/dashboard') return dashboard(who.tenantId);
+  if (req.method === 'GET' && path === '/api/v1/reports')
+    return report(who.tenantId, new URLSearchParams(search));
   if (req.method === 'POST' && path === '/api/v1/pos/create-order')
     return createOrder(who, JSON.parse(await readBody(req)) as OrderBody);
   if (req.method === 'POST' && path === '/api/v1/pos/create-order-and-invoice') {

@@ -59,7 +59,8 @@ export async function measure(
     requests: [
       {
         method: scenario.method,
-        path: url.pathname,
+        // With its query string: GET /reports?type=... and the list filters differ only there.
+        path: url.pathname + url.search,
         headers,
         ...(makeBody || perRequest
           ? {

@@ -17,6 +17,12 @@
  *   BENCH_SCENARIOS     only the scenarios whose name contains one of these comma-separated words
  *                       (e.g. `create-order` for a profile); default all
  *   BENCH_CPU_PROF      a directory: the app runs with --cpu-prof and writes its profile there on exit
+ *   BENCH_HISTORY_ORDERS    the reports owner's orders over the past year (default 100000), with
+ *   BENCH_HISTORY_CUSTOMERS customers (default 3000), beside
+ *   BENCH_HISTORY_TENANTS   other tenants (default 50) with
+ *   BENCH_HISTORY_TENANT_ORDERS orders each (default 2000); PostgreSQL only (sales-history.ts)
+ *   BENCH_REPORT_SAMPLES    sequential requests per report range for the single-request latency (default 50)
+ *   BENCH_KEEP_DATABASE=1   keep the PostgreSQL bench database at the end instead of dropping it
  *
  * The POS scenarios and the order-to-kitchen latency run on the app and then on the bare baseline
  * (baseline.ts: node:http + pg or PGlite + socket.io) in turn, with the same connections, on the same
@@ -28,10 +34,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { cpuBetween, sampleCpu } from './cpu.ts';
 import { kitchenLatency, type KitchenLatency } from './latency.ts';
 import { measure, problems, type Scenario, type ScenarioResult } from './measure.ts';
+import { explainReport, type PlanSummary } from './explain.ts';
 import { createBenchDatabase, redact, type BenchDatabase } from './postgres.ts';
+import { addDays, seedSalesHistory, storeToday, type SalesHistory } from './sales-history.ts';
 import { startServer, type BenchServer } from './server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,13 +64,29 @@ const BOOKINGS = Math.floor(positiveNumber('BENCH_RESERVATIONS', 300));
 const MENU_ITEMS = Math.floor(positiveNumber('BENCH_MENU_ITEMS', 30));
 const KITCHEN_ORDERS = Math.floor(positiveNumber('BENCH_KITCHEN_ORDERS', 300));
 const KITCHEN_RATE = positiveNumber('BENCH_KITCHEN_RATE', 20);
+const HISTORY_ORDERS = Math.floor(positiveNumber('BENCH_HISTORY_ORDERS', 100_000));
+const HISTORY_CUSTOMERS = Math.floor(positiveNumber('BENCH_HISTORY_CUSTOMERS', 3_000));
+const HISTORY_TENANTS = Math.floor(positiveNumber('BENCH_HISTORY_TENANTS', 50, true));
+const HISTORY_TENANT_ORDERS = Math.floor(positiveNumber('BENCH_HISTORY_TENANT_ORDERS', 2_000));
+const REPORT_SAMPLES = Math.floor(positiveNumber('BENCH_REPORT_SAMPLES', 50));
+/** The reports owner's store clock: not UTC, so day and hour boundaries are the store's. */
+const OWNER_TIMEZONE = 'America/New_York';
 const ONLY = (process.env.BENCH_SCENARIOS ?? '')
   .split(',')
   .map((w) => w.trim())
   .filter(Boolean);
 const wanted = (name: string) => ONLY.length === 0 || ONLY.some((w) => name.includes(w));
+/** The reports scenarios (issue 12): the word `reports` selects the dashboard's too. */
+const REPORT_SCENARIOS = [
+  'GET /reports (today)',
+  'GET /reports (this_month)',
+  'GET /reports (custom 366 days)',
+  'GET /dashboard',
+].filter((name) => wanted(name) || ONLY.includes('reports'));
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || undefined;
+/** Leave the PostgreSQL bench database in place at the end (to EXPLAIN or try an index on the seeded data). */
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 /** The scenarios measured again on the bare baseline. */
 const POS_SCENARIOS = [
   'GET /pos/init',
@@ -92,7 +117,8 @@ async function cleanUp() {
   baselineDir = undefined;
   if (appDataDir) fs.rmSync(appDataDir, { recursive: true, force: true });
   appDataDir = undefined;
-  if (d) await d.drop().catch((e: unknown) => console.error(`dropping database ${d.name} failed:`, e));
+  if (d && KEEP_DATABASE) console.log(`kept database ${d.name} (BENCH_KEEP_DATABASE): drop it when done`);
+  else if (d) await d.drop().catch((e: unknown) => console.error(`dropping database ${d.name} failed:`, e));
 }
 
 async function post(origin: string, pathname: string, body: unknown) {
@@ -339,6 +365,70 @@ async function run(s: BenchServer, scenario: Scenario, label = ''): Promise<Scen
   return result;
 }
 
+/** The first path where two JSON values differ (object keys in any order), or null. */
+function firstDifference(a: unknown, b: unknown, at: string): string | null {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return `${at || '/'} (length ${a.length} against ${b.length})`;
+    for (let i = 0; i < a.length; i++) {
+      const d = firstDifference(a[i], b[i], `${at}/${i}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) {
+      const d = firstDifference(
+        (a as Record<string, unknown>)[k],
+        (b as Record<string, unknown>)[k],
+        `${at}/${k}`,
+      );
+      if (d) return d;
+    }
+    return null;
+  }
+  return Object.is(a, b) ? null : `${at || '/'} (${JSON.stringify(a)} against ${JSON.stringify(b)})`;
+}
+
+interface SingleLatency {
+  name: string;
+  path: string;
+  samples: number;
+  ms: { p50: number; p95: number; max: number; mean: number };
+}
+
+/**
+ * One owner opening a report: `samples` requests one after another (after 5 unrecorded), each timed
+ * from sending to the last byte of the answer, on one kept-alive connection.
+ */
+async function singleRequests(origin: string, pathname: string, cookie: string, name: string) {
+  const once = async () => {
+    const started = performance.now();
+    const res = await fetch(origin + pathname, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${name} answered ${res.status}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 5; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < REPORT_SAMPLES; i++) times.push(await once());
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)] ?? 0;
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  const result: SingleLatency = {
+    name,
+    path: pathname,
+    samples: times.length,
+    ms: {
+      p50: r1(at(0.5)),
+      p95: r1(at(0.95)),
+      max: r1(times[times.length - 1] ?? 0),
+      mean: r1(times.reduce((a, b) => a + b, 0) / times.length),
+    },
+  };
+  return result;
+}
+
 function machine() {
   const cpus = os.cpus();
   return {
@@ -431,6 +521,67 @@ async function main() {
   console.log(
     `set-up: ${TENANTS + 1} tenants signed up, ${guestBook ? `the reader's ${GUESTS} customers, ${BOOKINGS} reservations and ` : "the reader's "}${MENU_ITEMS} menu items added in ${((Date.now() - setupStart) / 1000).toFixed(1)} s\n`,
   );
+  // The reports' year of sales (issue 12): one owner signed up through the API (a real session), its
+  // history and 50 other tenants' written straight to PostgreSQL by sales-history.ts.
+  let history: (SalesHistory & { ownerTenantId: number }) | null = null;
+  const owner: Account = {
+    username: 'owner@bench.comanda.test',
+    password: 'bench-password-owner',
+  };
+  if (REPORT_SCENARIOS.length > 0 && !database) {
+    console.log(
+      "reports: skipped on embedded PGlite (the bench cannot write the history into the running app's database; the target is PostgreSQL: set BENCH_DATABASE_URL)\n",
+    );
+  } else if (REPORT_SCENARIOS.length > 0 && database) {
+    await expectOk(
+      await post(s.origin, '/api/v1/auth/signup', {
+        biz_name: 'Bench Owner Bistro',
+        ...owner,
+        timezone: OWNER_TIMEZONE,
+      }),
+      'sign-up of the reports owner',
+    );
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client
+      .query<{ tenant_id: string }>('select tenant_id from users where username = $1', [owner.username])
+      .finally(() => client.end());
+    const ownerTenantId = Number(rows[0]?.tenant_id);
+    process.stdout.write(
+      `reports: seeding ${HISTORY_ORDERS} orders over a year for tenant ${ownerTenantId} and ${HISTORY_TENANTS} other tenants with ${HISTORY_TENANT_ORDERS} each ... `,
+    );
+    const seeded = await seedSalesHistory(database.url, {
+      ownerTenantId,
+      orders: HISTORY_ORDERS,
+      customers: HISTORY_CUSTOMERS,
+      otherTenants: HISTORY_TENANTS,
+      otherOrders: HISTORY_TENANT_ORDERS,
+      otherCustomers: 100,
+    });
+    history = { ...seeded, ownerTenantId };
+    console.log(`${seeded.seconds} s (VACUUM ANALYZE included): ${JSON.stringify(seeded.counts)}\n`);
+  }
+  const ownerToday = storeToday(OWNER_TIMEZONE);
+  const yearBack = addDays(ownerToday, -365);
+  const reportScenarios: Scenario[] = history
+    ? REPORT_SCENARIOS.map((name) => ({
+        name,
+        method: 'GET' as const,
+        path:
+          name === 'GET /dashboard'
+            ? '/api/v1/dashboard'
+            : name === 'GET /reports (today)'
+              ? '/api/v1/reports?type=today'
+              : name === 'GET /reports (this_month)'
+                ? '/api/v1/reports?type=this_month'
+                : `/api/v1/reports?type=custom&from=${yearBack}&to=${ownerToday}`,
+        // A back office read: a few owners and managers at once, not a till's rate.
+        connections: 10,
+        durationSeconds: DURATION,
+        headers: {},
+      }))
+    : [];
+
   let cart = 0;
   /** A 3-line cart (a variant with an addon, a plain item twice, a third item) with fresh UUIDs. */
   const orderBody = () => {
@@ -572,7 +723,9 @@ async function main() {
   let appKitchen: Awaited<ReturnType<typeof latency>> | null = null;
   let baselineKitchen: Awaited<ReturnType<typeof latency>> | null = null;
   let baselineStartSeconds: number | null = null;
-  if (posScenarios.length > 0 || kitchen) {
+  const singleLatency: { app: SingleLatency; baseline: SingleLatency }[] = [];
+  let plans: { file: string; statements: PlanSummary[] } | null = null;
+  if (posScenarios.length > 0 || kitchen || reportScenarios.length > 0) {
     // A fresh cookie (access tokens live 15 minutes), before the PGlite copy so the copy knows its device.
     const fresh = await signIn(s.origin, reader);
     let baselineEnv: Record<string, string> = {};
@@ -616,6 +769,49 @@ async function main() {
     if (kitchen) {
       appKitchen = await latency(app, fresh, orderBody, '');
       baselineKitchen = await latency(b, fresh, orderBody, ' (baseline)');
+    }
+    if (reportScenarios.length > 0 && history && database) {
+      const ownerCookie = await signIn(app.origin, owner);
+      // The baseline must answer what the app answers, figure for figure, or the ratio compares other work.
+      for (const scenario of reportScenarios) {
+        const answer = async (origin: string) =>
+          (await expectOk(
+            await fetch(origin + scenario.path, { headers: { cookie: ownerCookie } }),
+            scenario.name,
+          ).then((res) => res.json())) as unknown;
+        const difference = firstDifference(await answer(app.origin), await answer(b.origin), '');
+        if (difference)
+          throw new Error(`the baseline's ${scenario.name} differs from the app's at ${difference}`);
+      }
+      for (const scenario of reportScenarios) {
+        const withCookie = { ...scenario, headers: { cookie: ownerCookie } };
+        results.push(await run(app, withCookie));
+        baselineResults.push(await run(b, withCookie, ' (baseline)'));
+      }
+      console.log(`\n  single requests, ${REPORT_SAMPLES} one after another (ms):`);
+      for (const scenario of reportScenarios) {
+        const appOne = await singleRequests(app.origin, scenario.path, ownerCookie, scenario.name);
+        const baseOne = await singleRequests(b.origin, scenario.path, ownerCookie, scenario.name);
+        singleLatency.push({ app: appOne, baseline: baseOne });
+        console.log(
+          `  ${scenario.name.padEnd(34)} app p50 ${appOne.ms.p50}, p95 ${appOne.ms.p95}, max ${appOne.ms.max}; baseline p50 ${baseOne.ms.p50}, p95 ${baseOne.ms.p95}, max ${baseOne.ms.max}`,
+        );
+      }
+      const planFile = path.join(resultsDir, `${stamp}-explain.txt`);
+      fs.mkdirSync(resultsDir, { recursive: true });
+      const statements = await explainReport(
+        database.url,
+        history.ownerTenantId,
+        { from: yearBack, to: ownerToday },
+        planFile,
+      );
+      plans = { file: path.relative(repoRoot, planFile), statements };
+      console.log(`\n  EXPLAIN ANALYZE of the year's report (${plans.file}):`);
+      for (const st of statements) {
+        console.log(
+          `  ${st.name.padEnd(34)} ${String(st.executionMs ?? '-').padStart(8)} ms  ${st.scans.map((x) => x.replace(/\s+\(cost.*$/, '')).join('; ')}`,
+        );
+      }
     }
     const baselineOutput = b.output();
     if (baselineOutput) console.log(`baseline output:\n${baselineOutput}\n`);
@@ -693,9 +889,31 @@ async function main() {
       `The reader tenant has ${GUESTS} customers and ${BOOKINGS} reservations over the coming month.`,
       `The reader tenant has ${MENU_ITEMS} menu items, each with a 7.5 % tax, 2 variants and 2 addons; create-order sends a 3-line cart with fresh UUIDs.`,
       "GET /qrmenu/{code} is the reader's public menu, QR menu on, no table, no session (a diner's first load).",
+      ...(history
+        ? [
+            `Reports: the owner tenant (${OWNER_TIMEZONE}) has ${HISTORY_ORDERS} orders over the past 365 days (about 2% cancelled and 1% unpaid, left out of reports), ${HISTORY_CUSTOMERS} customers, 40 items in 6 categories, 3 payment types; ${HISTORY_TENANTS} other tenants have ${HISTORY_TENANT_ORDERS} orders each; seeded set-based through the rollup triggers (sales-history.ts).`,
+            'Report scenarios run at 10 connections; singleRequests are one request at a time, the latency of one owner opening the report.',
+          ]
+        : []),
     ],
     scenarios: results,
     kitchenLatency: appKitchen,
+    reports: history
+      ? {
+          ownerTenantId: history.ownerTenantId,
+          ownerTimezone: OWNER_TIMEZONE,
+          seed: {
+            seconds: history.seconds,
+            orders: HISTORY_ORDERS,
+            customers: HISTORY_CUSTOMERS,
+            otherTenants: HISTORY_TENANTS,
+            otherTenantOrders: HISTORY_TENANT_ORDERS,
+            rows: history.counts,
+          },
+          singleRequests: singleLatency,
+          explain: plans,
+        }
+      : null,
     baseline: {
       command: 'node --import tsx bench/src/baseline.ts',
       startSeconds: baselineStartSeconds,
@@ -715,7 +933,13 @@ async function main() {
 
 // The bench must stop by itself: a hung step ends the run (and the server) instead of waiting forever.
 // The timer is kept referenced, so a step that hangs on nothing cannot end the process with status 0 either.
-const budgetMs = (12 * (DURATION + WARMUP) + 2 * (KITCHEN_ORDERS / KITCHEN_RATE) + 600) * 1000;
+// The reports add their seed (about 3 minutes), 8 scenario runs and the single requests.
+const budgetMs =
+  (12 * (DURATION + WARMUP) +
+    2 * (KITCHEN_ORDERS / KITCHEN_RATE) +
+    600 +
+    (REPORT_SCENARIOS.length > 0 ? 600 + 8 * (DURATION + WARMUP) : 0)) *
+  1000;
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${budgetMs / 1000} s; stopping`);
   void cleanUp().finally(() => process.exit(1));
