@@ -610,26 +610,68 @@ async function rangeFigures(
   )) {
     out.push(await qa(s.text, s.params));
   }
-  const [[totals = []] = [], [paying = []] = [], [fresh = []] = [], top = []] = out;
+  const [summaryRows = [], items = [], [paying = []] = [], [fresh = []] = []] = out;
   return {
     instants,
-    totals: {
-      invoices: n(totals[0]),
-      orders: n(totals[1]),
-      net: n(totals[2]),
-      tax: n(totals[3]),
-      total: n(totals[4]),
-    },
+    summary: summaryOf(summaryRows),
+    items: items.map((r) => ({
+      itemId: n(r[0]),
+      title: String(r[1]),
+      priceMinor: r[2] === null ? null : n(r[2]),
+      category: typeof r[3] === 'string' ? r[3] : '',
+      units: n(r[4]),
+      total: n(r[5]),
+    })),
     customers: { total: n(paying[0]), repeated: n(paying[1]) },
     newCustomers: n(fresh[0]),
-    topSellingItems: top.map((r) => ({
-      item_id: n(r[0]) === 0 ? null : n(r[0]),
-      title: String(r[1]),
-      price: frame.money(r[2] === null ? averageMinor(n(r[4]), n(r[3])) : n(r[2])),
-      orders_count: n(r[3]),
-      revenue: frame.money(n(r[4])),
-    })),
   };
+}
+
+type Figures = { invoices: number; orders: number; net: number; tax: number; total: number };
+type ItemRow = {
+  itemId: number;
+  title: string;
+  priceMinor: number | null;
+  category: string;
+  units: number;
+  total: number;
+};
+
+/** The GROUPING SETS rows of the sales summary: the totals, and per day, hour and dining option. */
+function summaryOf(rows: unknown[][]) {
+  const figures = (r: unknown[]): Figures => ({
+    invoices: n(r[4]),
+    orders: n(r[5]),
+    net: n(r[6]),
+    tax: n(r[7]),
+    total: n(r[8]),
+  });
+  let totals: Figures = { invoices: 0, orders: 0, net: 0, tax: 0, total: 0 };
+  const byDay = new Map<string, Figures>();
+  const byHour = new Map<number, Figures>();
+  const byDining = new Map<string, Figures>();
+  for (const r of rows) {
+    const set = n(r[0]);
+    if (set === 7) totals = figures(r);
+    else if (set === 3) byDay.set(String(r[1]), figures(r));
+    else if (set === 5) byHour.set(n(r[2]), figures(r));
+    else if (set === 6) byDining.set(String(r[3]), figures(r));
+  }
+  return { totals, byDay, byHour, byDining };
+}
+
+/** The ten best sellers by units, then takings, then item. */
+function topOf(items: ItemRow[], frame: Frame) {
+  return [...items]
+    .sort((a, b) => b.units - a.units || b.total - a.total || a.itemId - b.itemId)
+    .slice(0, 10)
+    .map((r) => ({
+      item_id: r.itemId === 0 ? null : r.itemId,
+      title: r.title,
+      price: frame.money(r.priceMinor ?? averageMinor(r.total, r.units)),
+      orders_count: r.units,
+      revenue: frame.money(r.total),
+    }));
 }
 
 /** GET /dashboard: today's figures and bookings, in one tenant transaction. */
@@ -661,11 +703,11 @@ function dashboard(tenantId: number) {
         created_at: (r[12] as Date).toISOString(),
         updated_at: (r[13] as Date).toISOString(),
       })),
-      topSellingItems: figures.topSellingItems,
-      ordersCount: figures.totals.orders,
+      topSellingItems: topOf(figures.items, frame),
+      ordersCount: figures.summary.totals.orders,
       newCustomerCount: figures.newCustomers,
       repeatedCustomerCount: figures.customers.repeated,
-      revenueTotal: frame.money(figures.totals.total),
+      revenueTotal: frame.money(figures.summary.totals.total),
       currency: frame.currency,
     };
   });
@@ -693,25 +735,19 @@ function report(tenantId: number, query: URLSearchParams) {
       tenantId,
       { ...range, currency: frame.currency.code },
       { ...previous, currency: frame.currency.code },
-      granularity,
     )) {
       out.push(await qa(s.text, s.params));
     }
-    const [
-      [before = []] = [],
-      series = [],
-      previousSeries = [],
-      hours = [],
-      dining = [],
-      payments = [],
-      categories = [],
-    ] = out;
-    const byKey = (rows: unknown[][]) =>
-      new Map(rows.map((r) => [String(r[0]), { orders: n(r[1]), total: n(r[2]) }]));
-    const now = byKey(series);
-    const then = byKey(previousSeries);
-    const perHour = byKey(hours);
-    const perDining = byKey(dining);
+    const [previousRows = [], payments = []] = out;
+    const before = summaryOf(previousRows);
+    const { summary } = figures;
+    const at = (sum: ReturnType<typeof summaryOf>, key: string) =>
+      granularity === 'hour' ? sum.byHour.get(Number(key)) : sum.byDay.get(key);
+    const categories = new Map<string, { units: number; total: number }>();
+    for (const item of figures.items) {
+      const c = categories.get(item.category) ?? { units: 0, total: 0 };
+      categories.set(item.category, { units: c.units + item.units, total: c.total + item.total });
+    }
     const slots =
       granularity === 'hour'
         ? Array.from({ length: 24 }, (_, h) => ({ key: String(h), previousKey: String(h) }))
@@ -723,7 +759,8 @@ function report(tenantId: number, query: URLSearchParams) {
             };
           });
     const label = (key: string) => (granularity === 'hour' ? key.padStart(2, '0') : key);
-    const { totals, customers } = figures;
+    const { totals } = summary;
+    const { customers } = figures;
     return {
       from: range.from,
       to: range.to,
@@ -738,34 +775,36 @@ function report(tenantId: number, query: URLSearchParams) {
       netRevenue: money(totals.net),
       taxTotal: money(totals.tax),
       revenueTotal: money(totals.total),
-      topSellingItems: figures.topSellingItems,
+      topSellingItems: topOf(figures.items, frame),
       previous: {
         from: previous.from,
         to: previous.to,
-        ordersCount: n(before[1]),
-        revenueTotal: money(n(before[4])),
+        ordersCount: before.totals.orders,
+        revenueTotal: money(before.totals.total),
       },
       revenueSeries: {
         granularity,
         points: slots.map(({ key, previousKey }) => ({
           label: label(key),
-          revenue: money(now.get(key)?.total ?? 0),
-          orders: now.get(key)?.orders ?? 0,
+          revenue: money(at(summary, key)?.total ?? 0),
+          orders: at(summary, key)?.orders ?? 0,
           previousLabel: previousKey === null ? null : label(previousKey),
-          previousRevenue: previousKey === null ? null : money(then.get(previousKey)?.total ?? 0),
+          previousRevenue: previousKey === null ? null : money(at(before, previousKey)?.total ?? 0),
         })),
       },
       byPaymentType: payments.map((r) => ({ key: r[0], count: n(r[1]), revenue: money(n(r[2])) })),
       byDiningOption: DELIVERY_TYPES.map((d) => ({
         key: d,
-        count: perDining.get(d)?.orders ?? 0,
-        revenue: money(perDining.get(d)?.total ?? 0),
+        count: summary.byDining.get(d)?.orders ?? 0,
+        revenue: money(summary.byDining.get(d)?.total ?? 0),
       })),
-      byCategory: categories.map((r) => ({ key: r[0], count: n(r[1]), revenue: money(n(r[2])) })),
+      byCategory: [...categories]
+        .sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, c]) => ({ key, count: c.units, revenue: money(c.total) })),
       busiestHours: Array.from({ length: 24 }, (_, h) => ({
         key: h,
-        count: perHour.get(String(h))?.orders ?? 0,
-        revenue: money(perHour.get(String(h))?.total ?? 0),
+        count: summary.byHour.get(h)?.orders ?? 0,
+        revenue: money(summary.byHour.get(h)?.total ?? 0),
       })),
     };
   });

@@ -55,7 +55,7 @@ export async function explainReport(
       { name: 'store time zone', text: TIMEZONE, params: [tenantId, 1] },
       { name: 'store settings', text: STORE_SETTINGS, params: [tenantId, 1] },
       ...rangeFigureStatements(tenantId, { ...r, currency }, instants),
-      ...reportRestStatements(tenantId, { ...r, currency }, { ...previous, currency }, 'day'),
+      ...reportRestStatements(tenantId, { ...r, currency }, { ...previous, currency }),
       reservationsStatement(tenantId, {
         from: midnightIn(today, timezone),
         to: midnightIn(addDays(today, 1), timezone),

@@ -21,65 +21,41 @@ export interface SalesRange {
 
 const HOURLY_WHERE = `where ("sales_hourly"."tenant_id" = $1 and "sales_hourly"."local_date" between $2 and $3 and "sales_hourly"."currency" = $4)`;
 const ITEMS_WHERE = `where ("sales_items_daily"."tenant_id" = $1 and "sales_items_daily"."local_date" between $2 and $3 and "sales_items_daily"."currency" = $4)`;
-const ITEMS_MENU_JOIN = `left join "menu_items" on ("menu_items"."tenant_id" = "sales_items_daily"."tenant_id" and "menu_items"."id" = "sales_items_daily"."item_id")`;
 
 export const TIMEZONE = `select "timezone" from "tenants" where "tenants"."id" = $1 limit $2`;
 export const STORE_SETTINGS = `select "tenant_id", "store_name", "address", "phone", "email", "currency", "image", "is_qr_menu_enabled", "is_qr_order_enabled", "unique_qr_code", "kitchen_warn_minutes", "kitchen_late_minutes", "updated_at" from "store_settings" where "store_settings"."tenant_id" = $1 limit $2`;
-const SALES_TOTALS = `select coalesce(sum("invoices"), 0), coalesce(sum("orders"), 0), coalesce(sum("net_minor"), 0), coalesce(sum("tax_minor"), 0), coalesce(sum("total_minor"), 0) from "sales_hourly" ${HOURLY_WHERE}`;
+const SALES_SUMMARY = `select grouping("local_date", "hour", "delivery_type"), "local_date"::text, "hour", "delivery_type", coalesce(sum("invoices"), 0), coalesce(sum("orders"), 0), coalesce(sum("net_minor"), 0), coalesce(sum("tax_minor"), 0), coalesce(sum("total_minor"), 0) from "sales_hourly" ${HOURLY_WHERE} group by grouping sets ((), ("sales_hourly"."local_date"), ("sales_hourly"."hour"), ("sales_hourly"."delivery_type"))`;
+const ITEM_SALES = `select "sold"."item_id", coalesce("menu_items"."title", "sold_title"), "menu_items"."price_minor", "categories"."title", "units", "takings" from (select "tenant_id", "item_id", max("item_title") as "sold_title", sum("quantity") as "units", sum("total_minor") as "takings" from "sales_items_daily" ${ITEMS_WHERE} group by "sales_items_daily"."tenant_id", "sales_items_daily"."item_id") "sold" left join "menu_items" on ("menu_items"."tenant_id" = "sold"."tenant_id" and "menu_items"."id" = "sold"."item_id") left join "categories" on ("categories"."tenant_id" = "menu_items"."tenant_id" and "categories"."id" = "menu_items"."category_id")`;
 const PAYING_CUSTOMERS = `select count(*), count(*) filter (where "bills" >= 2 or exists ((select 1 from "customer_visits" where ("customer_visits"."tenant_id" = $1 and "customer_visits"."customer_id" = v.customer_id and "customer_visits"."local_date" < $2) limit $3))) from (select "customer_id", sum("bills") as "bills" from "customer_visits" where ("customer_visits"."tenant_id" = $4 and "customer_visits"."local_date" between $5 and $6) group by "customer_visits"."customer_id") "v"`;
 const NEW_CUSTOMERS = `select count(*) from "customers" where ("customers"."tenant_id" = $1 and "customers"."created_at" >= $2 and "customers"."created_at" < $3)`;
-const TOP_SELLERS = `select "sales_items_daily"."item_id", coalesce(max("menu_items"."title"), max("sales_items_daily"."item_title")), max("menu_items"."price_minor"), coalesce(sum("sales_items_daily"."quantity"), 0), coalesce(sum("sales_items_daily"."total_minor"), 0) from "sales_items_daily" ${ITEMS_MENU_JOIN} ${ITEMS_WHERE} group by "sales_items_daily"."item_id" order by coalesce(sum("sales_items_daily"."quantity"), 0) desc, coalesce(sum("sales_items_daily"."total_minor"), 0) desc, "sales_items_daily"."item_id" asc limit $5`;
-const SALES_BY = {
-  day: `select "local_date"::text, coalesce(sum("orders"), 0), coalesce(sum("total_minor"), 0) from "sales_hourly" ${HOURLY_WHERE} group by "sales_hourly"."local_date"::text`,
-  hour: `select "hour"::text, coalesce(sum("orders"), 0), coalesce(sum("total_minor"), 0) from "sales_hourly" ${HOURLY_WHERE} group by "sales_hourly"."hour"::text`,
-  delivery_type: `select "delivery_type", coalesce(sum("orders"), 0), coalesce(sum("total_minor"), 0) from "sales_hourly" ${HOURLY_WHERE} group by "sales_hourly"."delivery_type"`,
-};
 const BY_PAYMENT_TYPE = `select "payment_type", coalesce(sum("payments"), 0), coalesce(sum("amount_minor"), 0) from "sales_payments_daily" where ("sales_payments_daily"."tenant_id" = $1 and "sales_payments_daily"."local_date" between $2 and $3 and "sales_payments_daily"."currency" = $4) group by "sales_payments_daily"."payment_type" order by coalesce(sum("sales_payments_daily"."amount_minor"), 0) desc, "sales_payments_daily"."payment_type" asc`;
-const BY_CATEGORY = `select coalesce("categories"."title", ''), coalesce(sum("sales_items_daily"."quantity"), 0), coalesce(sum("sales_items_daily"."total_minor"), 0) from "sales_items_daily" ${ITEMS_MENU_JOIN} left join "categories" on ("categories"."tenant_id" = "menu_items"."tenant_id" and "categories"."id" = "menu_items"."category_id") ${ITEMS_WHERE} group by coalesce("categories"."title", '') order by coalesce(sum("sales_items_daily"."total_minor"), 0) desc, coalesce("categories"."title", '') asc`;
 const RESERVATIONS_BETWEEN = `select "reservations"."id", "reservations"."unique_code", "reservations"."customer_id", "customers"."name", "customers"."phone", "reservations"."starts_at", "reservations"."table_id", "store_tables"."title", "store_tables"."floor", "reservations"."status", "reservations"."notes", "reservations"."people_count", "reservations"."created_at", "reservations"."updated_at" from "reservations" inner join "customers" on ("customers"."tenant_id" = "reservations"."tenant_id" and "customers"."id" = "reservations"."customer_id") left join "store_tables" on ("store_tables"."tenant_id" = "reservations"."tenant_id" and "store_tables"."id" = "reservations"."table_id") where ("reservations"."tenant_id" = $1 and ("reservations"."starts_at" >= $2 and "reservations"."starts_at" < $3)) order by "reservations"."starts_at" asc, "reservations"."id" asc`;
-
-/** TOP_SELLING_MAX of packages/core. */
-const TOP_SELLING_MAX = 10;
 
 const inRange = (tenantId: number, r: SalesRange) => [tenantId, r.from, r.to, r.currency];
 
-/** The statements of rangeFigures (reports.service.ts): totals, paying, new customers, top sellers. */
+/** The statements of rangeFigures (reports.service.ts): the sales summary, item sales, customers. */
 export function rangeFigureStatements(
   tenantId: number,
   range: SalesRange,
   instants: { from: Date; to: Date },
 ): Statement[] {
   return [
-    { name: 'sales totals', text: SALES_TOTALS, params: inRange(tenantId, range) },
+    { name: 'sales summary', text: SALES_SUMMARY, params: inRange(tenantId, range) },
+    { name: 'item sales', text: ITEM_SALES, params: inRange(tenantId, range) },
     {
       name: 'paying customers',
       text: PAYING_CUSTOMERS,
       params: [tenantId, range.from, 1, tenantId, range.from, range.to],
     },
     { name: 'new customers', text: NEW_CUSTOMERS, params: [tenantId, instants.from, instants.to] },
-    { name: 'top sellers', text: TOP_SELLERS, params: [...inRange(tenantId, range), TOP_SELLING_MAX] },
   ];
 }
 
 /** What a report reads after rangeFigures, in the service's order. */
-export function reportRestStatements(
-  tenantId: number,
-  range: SalesRange,
-  previous: SalesRange,
-  granularity: 'day' | 'hour',
-): Statement[] {
+export function reportRestStatements(tenantId: number, range: SalesRange, previous: SalesRange): Statement[] {
   return [
-    { name: 'previous period totals', text: SALES_TOTALS, params: inRange(tenantId, previous) },
-    { name: `series by ${granularity}`, text: SALES_BY[granularity], params: inRange(tenantId, range) },
-    {
-      name: `previous series by ${granularity}`,
-      text: SALES_BY[granularity],
-      params: inRange(tenantId, previous),
-    },
-    { name: 'busiest hours', text: SALES_BY.hour, params: inRange(tenantId, range) },
-    { name: 'dining options', text: SALES_BY.delivery_type, params: inRange(tenantId, range) },
+    { name: 'previous period summary', text: SALES_SUMMARY, params: inRange(tenantId, previous) },
     { name: 'payment types', text: BY_PAYMENT_TYPE, params: inRange(tenantId, range) },
-    { name: 'categories', text: BY_CATEGORY, params: inRange(tenantId, range) },
   ];
 }
 

@@ -30,16 +30,31 @@ const inItems = (tenantId: number, r: SalesRange) =>
     between(salesItemsDaily.localDate, r.from, r.to),
     eq(salesItemsDaily.currency, r.currency),
   );
-/** The menu item a sales row is of, while it is on the menu. */
-const menuItemOfSale = and(
-  eq(menuItems.tenantId, salesItemsDaily.tenantId),
-  eq(menuItems.id, salesItemsDaily.itemId),
-);
 
-/** Bills, orders and takings of the range. */
-export async function salesTotals(tx: Tx, tenantId: number, r: SalesRange) {
-  const [row] = await tx
+/** Bills, orders and takings: the range's, or one day's, hour's or dining option's. */
+export interface SalesFigures {
+  invoices: number;
+  orders: number;
+  net: number;
+  tax: number;
+  total: number;
+}
+const NO_SALES: SalesFigures = { invoices: 0, orders: 0, net: 0, tax: 0, total: 0 };
+
+/**
+ * The range's totals and its figures per store day, per hour of the day and per dining option, from one
+ * read of its sales_hourly rows (GROUPING SETS): reading them once per figure was most of a year's report
+ * (docs/benchmarks.md). Days, hours and options without sales are absent.
+ */
+export async function salesSummary(tx: Tx, tenantId: number, r: SalesRange) {
+  const { localDate, hour, deliveryType } = salesHourly;
+  const rows = await tx
     .select({
+      // Which set a row adds up (grouping() has a bit set for each column it does not group by).
+      set: sql<number>`grouping(${localDate}, ${hour}, ${deliveryType})`.mapWith(Number),
+      day: sql<string | null>`${localDate}::text`,
+      hour: sql<number | null>`${hour}`,
+      deliveryType: sql<string | null>`${deliveryType}`,
       invoices: total(salesHourly.invoices),
       orders: total(salesHourly.orders),
       net: total(salesHourly.netMinor),
@@ -47,64 +62,66 @@ export async function salesTotals(tx: Tx, tenantId: number, r: SalesRange) {
       total: total(salesHourly.totalMinor),
     })
     .from(salesHourly)
-    .where(inHourly(tenantId, r));
-  return row ?? { invoices: 0, orders: 0, net: 0, tax: 0, total: 0 };
-}
-
-/** Orders and takings per store day, or per hour of the day; only the days or hours that had any. */
-export function salesBy(tx: Tx, tenantId: number, r: SalesRange, by: 'day' | 'hour' | 'delivery_type') {
-  const key =
-    by === 'day'
-      ? sql<string>`${salesHourly.localDate}::text`
-      : by === 'hour'
-        ? sql<string>`${salesHourly.hour}::text`
-        : sql<string>`${salesHourly.deliveryType}`;
-  return tx
-    .select({ key, orders: total(salesHourly.orders), total: total(salesHourly.totalMinor) })
-    .from(salesHourly)
     .where(inHourly(tenantId, r))
-    .groupBy(key);
+    .groupBy(sql`grouping sets ((), (${localDate}), (${hour}), (${deliveryType}))`);
+  const figures = ({ invoices, orders, net, tax, total }: SalesFigures) => ({
+    invoices,
+    orders,
+    net,
+    tax,
+    total,
+  });
+  const byDay = new Map<string, SalesFigures>();
+  const byHour = new Map<number, SalesFigures>();
+  const byDeliveryType = new Map<string, SalesFigures>();
+  let totals = NO_SALES;
+  for (const row of rows) {
+    if (row.set === 0b111) totals = figures(row);
+    else if (row.set === 0b011 && row.day !== null) byDay.set(row.day, figures(row));
+    else if (row.set === 0b101 && row.hour !== null) byHour.set(Number(row.hour), figures(row));
+    else if (row.set === 0b110 && row.deliveryType !== null)
+      byDeliveryType.set(row.deliveryType, figures(row));
+  }
+  return { totals, byDay, byHour, byDeliveryType };
 }
+export type SalesSummary = Awaited<ReturnType<typeof salesSummary>>;
 
 /**
- * The best sellers by units: the menu's title and price now, or the last title sold under and the
- * average unit price paid when the item is gone (item_id 0: deleted before the bill was paid).
+ * Units and takings of every item sold in the range (at most one row per menu item, however many days),
+ * with its title, price and category on the menu now: the title it was last sold under and no price or
+ * category once it is gone (item_id 0: deleted before the bill was paid). The top sellers and the
+ * categories are both added up from these few rows.
  */
-export function topSellers(tx: Tx, tenantId: number, r: SalesRange, limit: number) {
-  const units = total(salesItemsDaily.quantity);
-  return tx
+export function itemSales(tx: Tx, tenantId: number, r: SalesRange) {
+  const sold = tx
     .select({
+      tenantId: salesItemsDaily.tenantId,
       itemId: salesItemsDaily.itemId,
-      title: sql<string>`coalesce(max(${menuItems.title}), max(${salesItemsDaily.itemTitle}))`,
-      priceMinor: sql<number | null>`max(${menuItems.priceMinor})`.mapWith((v) =>
-        v === null ? null : Number(v),
-      ),
-      quantity: units,
-      total: total(salesItemsDaily.totalMinor),
+      soldTitle: sql<string>`max(${salesItemsDaily.itemTitle})`.as('sold_title'),
+      units: sql<number>`sum(${salesItemsDaily.quantity})`.as('units'),
+      takings: sql<number>`sum(${salesItemsDaily.totalMinor})`.as('takings'),
     })
     .from(salesItemsDaily)
-    .leftJoin(menuItems, menuItemOfSale)
     .where(inItems(tenantId, r))
-    .groupBy(salesItemsDaily.itemId)
-    .orderBy(desc(units), desc(total(salesItemsDaily.totalMinor)), asc(salesItemsDaily.itemId))
-    .limit(limit);
-}
-
-/** Units and takings by the item's category now ('' for none, or the item gone). */
-export function salesByCategory(tx: Tx, tenantId: number, r: SalesRange) {
-  const title = sql<string>`coalesce(${categories.title}, '')`;
+    .groupBy(salesItemsDaily.tenantId, salesItemsDaily.itemId)
+    .as('sold');
   return tx
-    .select({ key: title, units: total(salesItemsDaily.quantity), total: total(salesItemsDaily.totalMinor) })
-    .from(salesItemsDaily)
-    .leftJoin(menuItems, menuItemOfSale)
+    .select({
+      itemId: sold.itemId,
+      title: sql<string>`coalesce(${menuItems.title}, ${sold.soldTitle})`,
+      priceMinor: menuItems.priceMinor,
+      category: categories.title,
+      units: sql<number>`${sold.units}`.mapWith(Number),
+      total: sql<number>`${sold.takings}`.mapWith(Number),
+    })
+    .from(sold)
+    .leftJoin(menuItems, and(eq(menuItems.tenantId, sold.tenantId), eq(menuItems.id, sold.itemId)))
     .leftJoin(
       categories,
       and(eq(categories.tenantId, menuItems.tenantId), eq(categories.id, menuItems.categoryId)),
-    )
-    .where(inItems(tenantId, r))
-    .groupBy(title)
-    .orderBy(desc(total(salesItemsDaily.totalMinor)), asc(title));
+    );
 }
+export type ItemSale = Awaited<ReturnType<typeof itemSales>>[number];
 
 /** Payments and amounts by payment type as paid. */
 export function salesByPaymentType(tx: Tx, tenantId: number, r: SalesRange) {

@@ -63,38 +63,44 @@ function averageMinor(totalMinor: number, n: number) {
   return n === 0 ? 0 : Math.floor((2 * totalMinor + n) / (2 * n));
 }
 
-async function topSelling(
-  tx: Tx,
-  tenantId: number,
-  frame: Frame,
-  range: DateRange,
-): Promise<TopSellingItem[]> {
-  const rows = await repo.topSellers(
-    tx,
-    tenantId,
-    { ...range, currency: frame.currency.code },
-    TOP_SELLING_MAX,
-  );
-  return rows.map((r) => ({
-    item_id: r.itemId === 0 ? null : r.itemId,
-    title: r.title,
-    price: frame.money(r.priceMinor ?? averageMinor(r.total, r.quantity)),
-    orders_count: r.quantity,
-    revenue: frame.money(r.total),
-  }));
+/** The best sellers by units, then takings, then item; `price` the menu's now, or the average paid. */
+function topSelling(items: repo.ItemSale[], frame: Frame): TopSellingItem[] {
+  return [...items]
+    .sort((a, b) => b.units - a.units || b.total - a.total || a.itemId - b.itemId)
+    .slice(0, TOP_SELLING_MAX)
+    .map((r) => ({
+      item_id: r.itemId === 0 ? null : r.itemId,
+      title: r.title,
+      price: frame.money(r.priceMinor ?? averageMinor(r.total, r.units)),
+      orders_count: r.units,
+      revenue: frame.money(r.total),
+    }));
+}
+
+/** Units and takings by the items' category now ('' for none, or the item gone), most takings first. */
+function byCategory(items: repo.ItemSale[]) {
+  const categories = new Map<string, { units: number; total: number }>();
+  for (const item of items) {
+    const key = item.category ?? '';
+    const sum = categories.get(key) ?? { units: 0, total: 0 };
+    categories.set(key, { units: sum.units + item.units, total: sum.total + item.total });
+  }
+  return [...categories]
+    .map(([key, sum]) => ({ key, ...sum }))
+    .sort((a, b) => b.total - a.total || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** The figures the dashboard and a report share, for one range of store days. */
 async function rangeFigures(tx: Tx, tenantId: number, frame: Frame, range: DateRange) {
   const sales = { ...range, currency: frame.currency.code };
   const instants = instantsOf(range, frame.timezone);
-  const [totals, customers, newCustomers, topSellingItems] = [
-    await repo.salesTotals(tx, tenantId, sales),
-    await repo.payingCustomers(tx, tenantId, range.from, range.to),
-    await repo.countNewCustomers(tx, tenantId, instants.from, instants.to),
-    await topSelling(tx, tenantId, frame, range),
-  ];
-  return { totals, customers, newCustomers, topSellingItems, instants };
+  return {
+    summary: await repo.salesSummary(tx, tenantId, sales),
+    items: await repo.itemSales(tx, tenantId, sales),
+    customers: await repo.payingCustomers(tx, tenantId, range.from, range.to),
+    newCustomers: await repo.countNewCustomers(tx, tenantId, instants.from, instants.to),
+    instants,
+  };
 }
 
 /** The home dashboard and the reports screen (SPEC §2 Home, Reports): sales read from the rollups. */
@@ -116,11 +122,11 @@ export function createReportsService(ctx: AppContext) {
         return {
           date: frame.today,
           reservations: bookings.map((r) => reservationsRepo.toReservation(r, frame.timezone)),
-          topSellingItems: figures.topSellingItems,
-          ordersCount: figures.totals.orders,
+          topSellingItems: topSelling(figures.items, frame),
+          ordersCount: figures.summary.totals.orders,
           newCustomerCount: figures.newCustomers,
           repeatedCustomerCount: figures.customers.repeated,
-          revenueTotal: frame.money(figures.totals.total),
+          revenueTotal: frame.money(figures.summary.totals.total),
           currency: frame.currency,
         };
       });
@@ -135,27 +141,23 @@ export function createReportsService(ctx: AppContext) {
           ...(query.to ? { to: query.to } : {}),
         });
         const previous = previousRange(query.type, range);
-        const sales = { ...range, currency: frame.currency.code };
-        const before = { ...previous, currency: frame.currency.code };
         const { money } = frame;
 
         const figures = await rangeFigures(tx, tc.tenantId, frame, range);
-        const previousTotals = await repo.salesTotals(tx, tc.tenantId, before);
+        const before = await repo.salesSummary(tx, tc.tenantId, {
+          ...previous,
+          currency: frame.currency.code,
+        });
+        const payments = await repo.salesByPaymentType(tx, tc.tenantId, {
+          ...range,
+          currency: frame.currency.code,
+        });
         const granularity = range.from === range.to ? 'hour' : 'day';
-        const series = new Map(
-          (await repo.salesBy(tx, tc.tenantId, sales, granularity)).map((r) => [r.key, r]),
-        );
-        const previousSeries = new Map(
-          (await repo.salesBy(tx, tc.tenantId, before, granularity)).map((r) => [r.key, r]),
-        );
-        const hours = new Map((await repo.salesBy(tx, tc.tenantId, sales, 'hour')).map((r) => [r.key, r]));
-        const dining = new Map(
-          (await repo.salesBy(tx, tc.tenantId, sales, 'delivery_type')).map((r) => [r.key, r]),
-        );
-        const payments = await repo.salesByPaymentType(tx, tc.tenantId, sales);
-        const categories = await repo.salesByCategory(tx, tc.tenantId, sales);
 
-        // Hours are keyed '0'..'23' by the database and labelled 'HH'; days by their date.
+        // A one-day chart has the day's 24 hours ('HH') beside the previous day's; a longer one each date
+        // beside the previous period's date at the same place, while it has one.
+        const at = (s: repo.SalesSummary, key: string) =>
+          granularity === 'hour' ? s.byHour.get(Number(key)) : s.byDay.get(key);
         const slots =
           granularity === 'hour'
             ? Array.from({ length: 24 }, (_, h) => ({ key: String(h), previousKey: String(h) }))
@@ -167,7 +169,8 @@ export function createReportsService(ctx: AppContext) {
                 };
               });
         const label = (key: string) => (granularity === 'hour' ? key.padStart(2, '0') : key);
-        const { totals, customers } = figures;
+        const { customers, summary } = figures;
+        const { totals } = summary;
         return {
           from: range.from,
           to: range.to,
@@ -182,18 +185,18 @@ export function createReportsService(ctx: AppContext) {
           netRevenue: money(totals.net),
           taxTotal: money(totals.tax),
           revenueTotal: money(totals.total),
-          topSellingItems: figures.topSellingItems,
+          topSellingItems: topSelling(figures.items, frame),
           previous: {
             from: previous.from,
             to: previous.to,
-            ordersCount: previousTotals.orders,
-            revenueTotal: money(previousTotals.total),
+            ordersCount: before.totals.orders,
+            revenueTotal: money(before.totals.total),
           },
           revenueSeries: {
             granularity,
             points: slots.map(({ key, previousKey }) => {
-              const now = series.get(key);
-              const then = previousKey === null ? undefined : previousSeries.get(previousKey);
+              const now = at(summary, key);
+              const then = previousKey === null ? undefined : at(before, previousKey);
               return {
                 label: label(key),
                 revenue: money(now?.total ?? 0),
@@ -206,14 +209,18 @@ export function createReportsService(ctx: AppContext) {
           byPaymentType: payments.map((p) => ({ key: p.key, count: p.payments, revenue: money(p.total) })),
           byDiningOption: DELIVERY_TYPES.map((d) => ({
             key: d,
-            count: dining.get(d)?.orders ?? 0,
-            revenue: money(dining.get(d)?.total ?? 0),
+            count: summary.byDeliveryType.get(d)?.orders ?? 0,
+            revenue: money(summary.byDeliveryType.get(d)?.total ?? 0),
           })),
-          byCategory: categories.map((c) => ({ key: c.key, count: c.units, revenue: money(c.total) })),
+          byCategory: byCategory(figures.items).map((c) => ({
+            key: c.key,
+            count: c.units,
+            revenue: money(c.total),
+          })),
           busiestHours: Array.from({ length: 24 }, (_, h) => ({
             key: h,
-            count: hours.get(String(h))?.orders ?? 0,
-            revenue: money(hours.get(String(h))?.total ?? 0),
+            count: summary.byHour.get(h)?.orders ?? 0,
+            revenue: money(summary.byHour.get(h)?.total ?? 0),
           })),
         };
       });
