@@ -1,4 +1,5 @@
 import { type SQLWrapper, and, asc, between, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/client.ts';
 import { categories, customers, menuItems } from '../../platform/db/schema.ts';
 import { customerVisits, salesHourly, salesItemsDaily, salesPaymentsDaily } from './reports.schema.ts';
@@ -148,30 +149,32 @@ export function salesByPaymentType(tx: Tx, tenantId: number, r: SalesRange) {
  * end: two in the range, or one before it (docs/reports.md).
  */
 export async function payingCustomers(tx: Tx, tenantId: number, from: string, to: string) {
-  const before = tx
-    .select({ one: sql`1` })
-    .from(customerVisits)
-    .where(
-      and(
-        eq(customerVisits.tenantId, tenantId),
-        sql`${customerVisits.customerId} = v.customer_id`,
-        lt(customerVisits.localDate, from),
-      ),
-    )
-    .limit(1);
   const visits = tx
     .select({
+      tenantId: customerVisits.tenantId,
       customerId: customerVisits.customerId,
       bills: sql<number>`sum(${customerVisits.bills})`.as('bills'),
     })
     .from(customerVisits)
     .where(and(eq(customerVisits.tenantId, tenantId), between(customerVisits.localDate, from, to)))
-    .groupBy(customerVisits.customerId)
+    .groupBy(customerVisits.tenantId, customerVisits.customerId)
     .as('v');
+  const earlier = alias(customerVisits, 'earlier');
+  const paidBefore = tx
+    .select({ one: sql`1` })
+    .from(earlier)
+    .where(
+      and(
+        eq(earlier.tenantId, visits.tenantId),
+        eq(earlier.customerId, visits.customerId),
+        lt(earlier.localDate, from),
+      ),
+    )
+    .limit(1);
   const [row] = await tx
     .select({
       total: count(),
-      repeated: sql<number>`count(*) filter (where ${visits.bills} >= 2 or exists (${before}))`.mapWith(
+      repeated: sql<number>`count(*) filter (where ${visits.bills} >= 2 or exists (${paidBefore}))`.mapWith(
         Number,
       ),
     })
