@@ -139,17 +139,18 @@ export async function insertCustomer(tx: Tx, tenantId: number, values: CustomerV
  * orders with a phone (issue 11). A concurrent twin's insert is met by the key, not duplicated.
  */
 export async function findOrAddByPhone(tx: Tx, tenantId: number, values: { name: string; phone: string }) {
-  await tx
+  const added = await tx
     .insert(customers)
     .values({ tenantId, name: values.name, phone: values.phone })
-    .onConflictDoNothing({ target: [customers.tenantId, customers.phoneKey] });
+    .onConflictDoNothing({ target: [customers.tenantId, customers.phoneKey] })
+    .returning({ id: customers.id });
   const [row] = await tx
     .select({ id: customers.id, name: customers.name, phone: customers.phone })
     .from(customers)
     .where(and(eq(customers.tenantId, tenantId), eq(customers.phoneKey, phoneKeyOf(values.phone))))
     .limit(1);
   if (!row) throw new Error('customer upsert found nothing');
-  return row;
+  return { ...row, added: added.length > 0 };
 }
 
 /** Changes everything but the phone (the key). */

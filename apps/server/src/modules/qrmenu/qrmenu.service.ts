@@ -238,6 +238,8 @@ export function createQrMenuService(ctx: AppContext) {
             },
           );
           emit('new_qrorder', { orderId: placed.id });
+          // A diner who gave a new phone is a new customer: the customer list and today's figures show it.
+          if (customer?.added) emit('customers_updated', {});
           return { message: QR_ORDER_PLACED, statusToken: placed.statusToken };
         });
         return answer;

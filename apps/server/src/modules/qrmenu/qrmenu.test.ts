@@ -210,8 +210,11 @@ describe('POST /qrmenu/{qrcode}/place-order', () => {
     expect(sent.status).toBe(200);
   });
 
-  it('makes a diner who gives a phone a customer, or matches the one with that phone', async () => {
+  it('makes a diner who gives a phone a customer (telling the staff screens), or matches the one with that phone', async () => {
     const s = await createQrStore(app);
+    const { socket } = await connectSocket(app, s.owner.client);
+    const placed = record(socket, 'new_qrorder');
+    const customersChanged = record(socket, 'customers_updated');
     const before = await qrCounts(app, s.owner.tenantId);
     const as = (name: string, phone: string) =>
       placeBody(s, { customerType: 'CUSTOMER', customer: { name, phone } });
@@ -224,6 +227,10 @@ describe('POST /qrmenu/{qrcode}/place-order', () => {
       qrOrders: before.qrOrders + 3,
       customers: before.customers + 1,
     });
+    // Only Bea was new: the customer list and home's new customers refetch once.
+    await expect.poll(() => placed.length).toBe(3);
+    expect(customersChanged).toHaveLength(1);
+    socket.disconnect();
     const lookup = await s.owner.client.get<{ name: string; phone: string }[]>(
       '/customers/search-by-phone-name/search?q=555-0199',
     );
