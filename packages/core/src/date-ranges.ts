@@ -194,6 +194,11 @@ export function rangeInstants(query: DateRangeQuery, timeZone: string, now: Date
     ...(query.from ? { from: query.from } : {}),
     ...(query.to ? { to: query.to } : {}),
   });
+  return instantsOfRange(range, timeZone);
+}
+
+/** The instants a range of local dates covers: its first midnight to the midnight after its last day. */
+export function instantsOfRange(range: DateRange, timeZone: string): { from: Date; to: Date } {
   return {
     from: zonedWallTimeToInstant(range.from, timeZone),
     to: zonedWallTimeToInstant(addDays(range.to, 1), timeZone),

@@ -19,7 +19,8 @@ export type ReportQuery = z.output<typeof reportQuery>;
 
 /**
  * A top seller: units sold on paid orders (`orders_count`, cancelled lines left out), `price` the item's
- * menu price now (its last sold unit price when the item was deleted) and `revenue` its lines' totals.
+ * menu price now (the average paid per unit once the item is deleted: then `item_id` is null and
+ * `title` the one it was last sold under) and `revenue` its lines' totals.
  */
 export const topSellingItemResponse = z.object({
   item_id: z.number().nullable(),
@@ -110,7 +111,7 @@ export const reportResponse = z.object({
   byDiningOption: z.array(breakdownRow(z.enum(DELIVERY_TYPES))),
   /** Lines by the item's category now ('' for items without one or deleted); `count` counts units. */
   byCategory: z.array(breakdownRow(z.string())),
-  /** Paid orders by the hour of the day they were taken (store time), all 24 hours listed; key 0..23. */
+  /** Paid orders by the hour of the day they were paid (store time), all 24 hours listed; key 0..23. */
   busiestHours: z.array(breakdownRow(z.number())),
 });
 export type Report = z.infer<typeof reportResponse>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currencyDigits, fromMinor, toMinor } from './money.ts';
-import { cartTotals, lineTotals, unitPrice } from './totals.ts';
+import { averageMinor, cartTotals, lineTotals, unitPrice } from './totals.ts';
 
 describe('lineTotals', () => {
   it('adds exclusive tax on top', () => {
@@ -122,5 +122,21 @@ describe('cartTotals', () => {
     // 3765 × 10 % = 376.5 → 377
     expect(cart).toMatchObject({ itemsTotal: 3765, taxTotal: 377, payableTotal: 4142 });
     expect(fromMinor(cart.payableTotal, digits)).toBe(4.142);
+  });
+});
+
+describe('averageMinor', () => {
+  it('divides in minor units and rounds half up', () => {
+    expect(averageMinor(23715, 5)).toBe(4743); // 237.15 over 5 orders
+    expect(averageMinor(3763, 2)).toBe(1882); // 18.815 → 18.82
+    expect(averageMinor(100, 3)).toBe(33);
+    expect(averageMinor(200, 3)).toBe(67);
+    expect(averageMinor(5, 2)).toBe(3);
+  });
+
+  it('is 0 with nothing to share, and exact up to the largest safe amount', () => {
+    expect(averageMinor(0, 0)).toBe(0);
+    expect(averageMinor(1234, 0)).toBe(0);
+    expect(averageMinor(Number.MAX_SAFE_INTEGER, 1)).toBe(Number.MAX_SAFE_INTEGER);
   });
 });

@@ -34,6 +34,12 @@ function divHalfUp(numerator: bigint, denominator: bigint): bigint {
   return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
+/** An average in minor units: `totalMinor / count`, rounded half up; 0 when there is nothing to share. */
+export function averageMinor(totalMinor: number, count: number): number {
+  if (count <= 0) return 0;
+  return toSafe(divHalfUp(BigInt(totalMinor), BigInt(count)));
+}
+
 function toSafe(value: bigint): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n)) throw new RangeError('Amount too large');

@@ -31,7 +31,8 @@ export function HomePage() {
   let body;
   if (dashboard.isPending) {
     body = <Loading />;
-  } else if (dashboard.isError || !data) {
+  } else if (!data) {
+    // A failed refetch keeps the figures already on screen; only a first load that fails says so.
     body = <LoadError message={t('Error Loading Dashboard Data, Please try later!')} />;
   } else {
     body = (

@@ -37,7 +37,8 @@ export function ReportsPage() {
     body = null;
   } else if (report.isPending) {
     body = <Loading />;
-  } else if (report.isError || !data) {
+  } else if (!data) {
+    // A failed refetch keeps the figures already on screen; only a first load that fails says so.
     body = <LoadError message={t('Error Loading Reports Data, Please try later!')} />;
   } else {
     body = (

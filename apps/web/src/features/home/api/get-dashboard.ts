@@ -10,4 +10,6 @@ export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: dashboardQueryKey,
     queryFn: () => apiRequest<Dashboard>('/dashboard'),
+    // A screen left open all night rolls over to the store's new day within a minute of its midnight.
+    refetchInterval: 60_000,
   });

@@ -207,7 +207,7 @@ export function Categories({ report }: { report: Report }) {
   );
 }
 
-/** Paid orders by the hour they were taken (store time): a bar per hour, the table folded under it. */
+/** Paid orders by the hour they were paid (store time): a bar per hour, the table folded under it. */
 export function BusiestHours({ report }: { report: Report }) {
   const { t } = useTranslation('reports');
   const title = t('busiestHours.title');

@@ -97,7 +97,7 @@ export function MetricTiles({ report }: { report: Report }) {
         icon={IconReceipt2}
         color="cyan"
         testId="tile-average-order-value"
-        hint={t('tiles.averageOrderValueHint', { count: report.invoicesCount })}
+        hint={t('tiles.averageOrderValueHint')}
       />
       <StatTile
         label={t('tiles.totalCustomers')}

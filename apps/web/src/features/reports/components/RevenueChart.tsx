@@ -34,7 +34,7 @@ export function RevenueChart({ report }: { report: Report }) {
   }));
   const series = [
     { name: 'current', label: t('revenue.current'), color: 'orange.7' },
-    { name: 'previous', label: t('revenue.previous'), color: 'blue.3', strokeDasharray: '6 4' },
+    { name: 'previous', label: t('revenue.previous'), color: 'blue.7', strokeDasharray: '6 4' },
   ];
 
   const best = points.reduce<RevenuePoint | undefined>(
