@@ -615,12 +615,13 @@ async function rangeFigures(
     instants,
     summary: summaryOf(summaryRows),
     items: items.map((r) => ({
-      itemId: n(r[0]),
-      title: String(r[1]),
-      priceMinor: r[2] === null ? null : n(r[2]),
-      category: typeof r[3] === 'string' ? r[3] : '',
-      units: n(r[4]),
-      total: n(r[5]),
+      itemKey: String(r[0]),
+      itemId: r[1] === null ? null : n(r[1]),
+      title: String(r[2]),
+      priceMinor: r[3] === null ? null : n(r[3]),
+      category: typeof r[4] === 'string' ? r[4] : '',
+      units: n(r[5]),
+      total: n(r[6]),
     })),
     customers: { total: n(paying[0]), repeated: n(paying[1]) },
     newCustomers: n(fresh[0]),
@@ -629,7 +630,8 @@ async function rangeFigures(
 
 type Figures = { invoices: number; orders: number; net: number; tax: number; total: number };
 type ItemRow = {
-  itemId: number;
+  itemKey: string;
+  itemId: number | null;
   title: string;
   priceMinor: number | null;
   category: string;
@@ -663,10 +665,15 @@ function summaryOf(rows: unknown[][]) {
 /** The ten best sellers by units, then takings, then item. */
 function topOf(items: ItemRow[], frame: Frame) {
   return [...items]
-    .sort((a, b) => b.units - a.units || b.total - a.total || a.itemId - b.itemId)
+    .sort(
+      (a, b) =>
+        b.units - a.units ||
+        b.total - a.total ||
+        (a.itemKey < b.itemKey ? -1 : a.itemKey > b.itemKey ? 1 : 0),
+    )
     .slice(0, 10)
     .map((r) => ({
-      item_id: r.itemId === 0 ? null : r.itemId,
+      item_id: r.itemId,
       title: r.title,
       price: frame.money(r.priceMinor ?? averageMinor(r.total, r.units)),
       orders_count: r.units,

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { date, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, minor, ref, tenantId } from '../../platform/db/columns.ts';
 
 export const invoices = pgTable(
@@ -24,6 +24,9 @@ export const invoices = pgTable(
     floor: text('floor'),
     createdBy: ref('created_by'),
     createdAt: createdAt(),
+    /** The store day and hour it was paid in (migration 0011): the reports count it there. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localHour: smallint('local_hour').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

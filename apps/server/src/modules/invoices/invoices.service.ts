@@ -9,6 +9,7 @@ import {
   currencyDigits,
   fromMinor,
   rangeInstants,
+  wallTimeIn,
 } from '@comanda/core';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -46,6 +47,8 @@ export interface BillInput {
   payment: { paymentTypeId: number; tenderedMinor: number | null };
   /** When the bill is paid (the app clock): its store day and hour in the reports. Paid when taken: the order's time. */
   paidAt: Date;
+  /** The store's time zone, which the paid instant is read in. */
+  timezone: string;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
   const { tenderedMinor } = input.payment;
   if (tenderedMinor !== null && tenderedMinor < input.totals.total) throw fail('tendered_too_low');
   const changeMinor = tenderedMinor === null ? null : tenderedMinor - input.totals.total;
+  const paidWall = wallTimeIn(input.timezone, input.paidAt);
 
   const invoice = await repo.insertInvoice(tx, tc.tenantId, {
     uuid: crypto.randomUUID(),
@@ -70,6 +74,9 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
     ...input.snapshot,
     createdBy: tc.userId,
     createdAt: input.paidAt,
+    // The store day and hour, worked out here with the rules "today" and the business day use.
+    localDate: paidWall.slice(0, 10),
+    localHour: Number(paidWall.slice(11, 13)),
   });
   await repo.insertPayment(tx, tc.tenantId, invoice.id, {
     paymentTypeId: paymentType.id,

@@ -196,6 +196,8 @@ describe('GET /invoices limits', () => {
       totalMinor: 100 + i,
       currency: 'USD',
       deliveryType: 'takeaway' as const,
+      localDate: new Date().toISOString().slice(0, 10),
+      localHour: new Date().getUTCHours(),
     }));
     const ids = await app.database.inTenant(tenantId, (tx) =>
       tx.insert(invoices).values(rows).returning({ id: invoices.id }),

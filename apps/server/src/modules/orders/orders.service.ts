@@ -143,6 +143,7 @@ export function createOrdersService(ctx: AppContext) {
       unitMinors: priced.unitMinors,
       snapshot,
       takenAt,
+      timezone,
     } as const;
   }
 
@@ -288,6 +289,7 @@ export function createOrdersService(ctx: AppContext) {
                 snapshot: taken.snapshot,
                 payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
                 paidAt: taken.takenAt,
+                timezone: taken.timezone,
               });
               return {
                 ...orderAnswer(ORDER_PAID, taken.order, figures, digits),

@@ -22,6 +22,7 @@ import { fail, invalid } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders } from '../invoices/invoices.service.ts';
+import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import { screenSettings } from '../store/store.presenter.ts';
 import { billableFigures, orderEvent, presentOrder } from './orders.presenter.ts';
 import * as repo from './orders.repo.ts';
@@ -124,6 +125,7 @@ export function createTableOrdersService(ctx: AppContext) {
       },
       payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
       paidAt: ctx.now(),
+      timezone: await tenantsRepo.getTimezone(tx, tc.tenantId),
     });
     return {
       message: ORDER_PAID,

@@ -5,8 +5,8 @@ import { categories, customers, menuItems } from '../../platform/db/schema.ts';
 import { customerVisits, salesHourly, salesItemsDaily, salesPaymentsDaily } from './reports.schema.ts';
 
 // The sales rollups (migration 0011; the triggers write them) read for a range of store days, both
-// included, in one currency. Each query reads at most a row per day and hour, item, payment type or
-// customer: a year is a few thousand rows however many orders it had.
+// included, in one currency. Each query reads at most a row per day and hour, per item or payment type a
+// day, or per customer a day: tens of thousands of rows for a busy year, however many orders it had.
 
 /** A range of store days in one currency. */
 export interface SalesRange {
@@ -89,26 +89,31 @@ export type SalesSummary = Awaited<ReturnType<typeof salesSummary>>;
 
 /**
  * Units and takings of every item sold in the range (at most one row per menu item, however many days),
- * with its title, price and category on the menu now: the title it was last sold under and no price or
- * category once it is gone (item_id 0: deleted before the bill was paid). The top sellers and the
- * categories are both added up from these few rows.
+ * with its title, price and category on the menu now: once it is gone, the title it was last sold under
+ * and no price or category (item_id null). The top sellers and the categories are both added up from
+ * these few rows.
  */
 export function itemSales(tx: Tx, tenantId: number, r: SalesRange) {
   const sold = tx
     .select({
       tenantId: salesItemsDaily.tenantId,
-      itemId: salesItemsDaily.itemId,
-      soldTitle: sql<string>`max(${salesItemsDaily.itemTitle})`.as('sold_title'),
+      itemKey: salesItemsDaily.itemKey,
+      itemId: sql<number | null>`max(${salesItemsDaily.itemId})`.as('item_id'),
+      soldTitle:
+        sql<string>`(array_agg(${salesItemsDaily.itemTitle} order by ${salesItemsDaily.localDate} desc))[1]`.as(
+          'sold_title',
+        ),
       units: sql<number>`sum(${salesItemsDaily.quantity})`.as('units'),
       takings: sql<number>`sum(${salesItemsDaily.totalMinor})`.as('takings'),
     })
     .from(salesItemsDaily)
     .where(inItems(tenantId, r))
-    .groupBy(salesItemsDaily.tenantId, salesItemsDaily.itemId)
+    .groupBy(salesItemsDaily.tenantId, salesItemsDaily.itemKey)
     .as('sold');
   return tx
     .select({
-      itemId: sold.itemId,
+      itemKey: sold.itemKey,
+      itemId: sql<number | null>`${sold.itemId}`.mapWith((v) => (v === null ? null : Number(v))),
       title: sql<string>`coalesce(${menuItems.title}, ${sold.soldTitle})`,
       priceMinor: menuItems.priceMinor,
       category: categories.title,
@@ -148,16 +153,23 @@ export function salesByPaymentType(tx: Tx, tenantId: number, r: SalesRange) {
  * Known customers who paid a bill in the range, and of them those with two or more paid bills by its
  * end: two in the range, or one before it (docs/reports.md).
  */
-export async function payingCustomers(tx: Tx, tenantId: number, from: string, to: string) {
+export async function payingCustomers(tx: Tx, tenantId: number, r: SalesRange) {
   const visits = tx
     .select({
       tenantId: customerVisits.tenantId,
       customerId: customerVisits.customerId,
+      currency: customerVisits.currency,
       bills: sql<number>`sum(${customerVisits.bills})`.as('bills'),
     })
     .from(customerVisits)
-    .where(and(eq(customerVisits.tenantId, tenantId), between(customerVisits.localDate, from, to)))
-    .groupBy(customerVisits.tenantId, customerVisits.customerId)
+    .where(
+      and(
+        eq(customerVisits.tenantId, tenantId),
+        between(customerVisits.localDate, r.from, r.to),
+        eq(customerVisits.currency, r.currency),
+      ),
+    )
+    .groupBy(customerVisits.tenantId, customerVisits.customerId, customerVisits.currency)
     .as('v');
   const earlier = alias(customerVisits, 'earlier');
   const paidBefore = tx
@@ -167,7 +179,8 @@ export async function payingCustomers(tx: Tx, tenantId: number, from: string, to
       and(
         eq(earlier.tenantId, visits.tenantId),
         eq(earlier.customerId, visits.customerId),
-        lt(earlier.localDate, from),
+        eq(earlier.currency, visits.currency),
+        lt(earlier.localDate, r.from),
       ),
     )
     .limit(1);

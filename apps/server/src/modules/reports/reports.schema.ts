@@ -1,8 +1,9 @@
-import { date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { minor, ref, tenantId } from '../../platform/db/columns.ts';
 
 // The sales added up per store day as bills are paid (migration 0011): written only by the database's
-// triggers on invoices, invoice_payments and orders; the reports and the dashboard read them.
+// triggers on invoices, invoice_payments and orders (the app's role may only read them); the reports
+// and the dashboard read them.
 
 export const salesHourly = pgTable(
   'sales_hourly',
@@ -27,12 +28,14 @@ export const salesItemsDaily = pgTable(
     tenantId: tenantId(),
     localDate: date('local_date', { mode: 'string' }).notNull(),
     currency: text('currency').notNull(),
-    itemId: ref('item_id').notNull(),
+    /** The item's id, or 'deleted:' and the title for lines whose item was deleted before the bill. */
+    itemKey: text('item_key').notNull(),
+    itemId: ref('item_id'),
     itemTitle: text('item_title').notNull(),
-    quantity: minor('quantity').notNull().default(0),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
     totalMinor: minor('total_minor').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.localDate, t.currency, t.itemId] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.localDate, t.currency, t.itemKey] })],
 );
 
 export const salesPaymentsDaily = pgTable(
@@ -53,8 +56,9 @@ export const customerVisits = pgTable(
   {
     tenantId: tenantId(),
     localDate: date('local_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
     customerId: ref('customer_id').notNull(),
     bills: integer('bills').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.localDate, t.customerId] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.localDate, t.currency, t.customerId] })],
 );

@@ -6,6 +6,8 @@ import {
   type ReportQuery,
   TOP_SELLING_MAX,
   type TopSellingItem,
+  averageMinor,
+  instantsOfRange,
   addDays,
   addMonths,
   currencyDigits,
@@ -14,7 +16,6 @@ import {
   fromMinor,
   rangeFor,
   todayIn,
-  zonedWallTimeToInstant,
 } from '@comanda/core';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -38,19 +39,11 @@ async function storeFrame(tx: Tx, tenantId: number, now: Date) {
 }
 type Frame = Awaited<ReturnType<typeof storeFrame>>;
 
-/** The instants a range of store days covers: its first midnight to the midnight after its last day. */
-function instantsOf(range: DateRange, timezone: string) {
-  return {
-    from: zonedWallTimeToInstant(range.from, timezone),
-    to: zonedWallTimeToInstant(addDays(range.to, 1), timezone),
-  };
-}
-
 /**
  * The period a report compares with: the calendar month before a month filter's month, otherwise as
  * many days just before the range.
  */
-export function previousRange(type: ReportQuery['type'], range: DateRange): DateRange {
+function previousRange(type: ReportQuery['type'], range: DateRange): DateRange {
   if (type === 'this_month' || type === 'last_month') {
     return { from: addMonths(range.from, -1), to: addDays(range.from, -1) };
   }
@@ -58,18 +51,16 @@ export function previousRange(type: ReportQuery['type'], range: DateRange): Date
   return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
 }
 
-/** total / count in minor units, rounded half up; 0 without a count. */
-function averageMinor(totalMinor: number, n: number) {
-  return n === 0 ? 0 : Math.floor((2 * totalMinor + n) / (2 * n));
-}
+/** Code-point order: the same on every database and machine. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The best sellers by units, then takings, then item; `price` the menu's now, or the average paid. */
 function topSelling(items: repo.ItemSale[], frame: Frame): TopSellingItem[] {
   return [...items]
-    .sort((a, b) => b.units - a.units || b.total - a.total || a.itemId - b.itemId)
+    .sort((a, b) => b.units - a.units || b.total - a.total || byText(a.itemKey, b.itemKey))
     .slice(0, TOP_SELLING_MAX)
     .map((r) => ({
-      item_id: r.itemId === 0 ? null : r.itemId,
+      item_id: r.itemId,
       title: r.title,
       price: frame.money(r.priceMinor ?? averageMinor(r.total, r.units)),
       orders_count: r.units,
@@ -87,17 +78,17 @@ function byCategory(items: repo.ItemSale[]) {
   }
   return [...categories]
     .map(([key, sum]) => ({ key, ...sum }))
-    .sort((a, b) => b.total - a.total || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    .sort((a, b) => b.total - a.total || byText(a.key, b.key));
 }
 
 /** The figures the dashboard and a report share, for one range of store days. */
 async function rangeFigures(tx: Tx, tenantId: number, frame: Frame, range: DateRange) {
   const sales = { ...range, currency: frame.currency.code };
-  const instants = instantsOf(range, frame.timezone);
+  const instants = instantsOfRange(range, frame.timezone);
   return {
     summary: await repo.salesSummary(tx, tenantId, sales),
     items: await repo.itemSales(tx, tenantId, sales),
-    customers: await repo.payingCustomers(tx, tenantId, range.from, range.to),
+    customers: await repo.payingCustomers(tx, tenantId, sales),
     newCustomers: await repo.countNewCustomers(tx, tenantId, instants.from, instants.to),
     instants,
   };

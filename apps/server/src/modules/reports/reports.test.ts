@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard, OrderPaid, Report } from '@comanda/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { categories, customers, menuItems } from '../../platform/db/schema.ts';
 import { type TestApp, createColleague, startTestApp } from '../../../test/harness.ts';
 import { setTimezone } from '../tenants/tenants.repo.ts';
@@ -322,6 +322,70 @@ describe('a day of bills at a store in UTC+13, beside another store paying at th
       { key: '', count: 14, revenue: 192.15 },
       { key: 'Drinks', count: 15, revenue: 45 },
     ]);
+  });
+});
+
+describe('what a bill carries from the moment it is paid', () => {
+  it('keeps two items deleted before their bill was paid apart, each under its own title', async () => {
+    const s = await storeIn('UTC');
+    clock = new Date('2026-03-10T12:00:00Z');
+    const { orderId } = await sendOrder(app, s);
+    // The burger and the soda leave the menu while the order waits to be paid.
+    await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx
+        .delete(menuItems)
+        .where(and(eq(menuItems.tenantId, s.owner.tenantId), inArray(menuItems.id, [s.burger, s.soda]))),
+    );
+    const paid = await s.owner.client.post('/orders/complete-and-pay-order', payGroupBody(s, [orderId]));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const r = await get<Report>(s, '/reports?type=today');
+    expect(r.topSellingItems).toEqual([
+      { item_id: null, title: 'Soda', price: 3, orders_count: 3, revenue: 9 },
+      { item_id: null, title: 'Burger', price: 18.82, orders_count: 2, revenue: 37.63 },
+      { item_id: s.water, title: 'Water', price: 1, orders_count: 1, revenue: 1 },
+    ]);
+    expect(r.byCategory).toEqual([{ key: '', count: 6, revenue: 47.63 }]);
+  });
+
+  it("counts a bill on the store's day even where the database does not know the zone's name", async () => {
+    // An old alias the browser's Intl accepts (Los Angeles: UTC-8 until daylight saving on 8 March) and
+    // PostgreSQL's zone list does not.
+    const s = await storeIn('US/Pacific-New');
+    await payAt(s, new Date('2026-03-05T07:30:00Z')); // 23:30 on the 4th there
+    clock = new Date('2026-03-05T07:45:00Z');
+    const r = await get<Report>(s, '/reports?type=today');
+    expect(r).toMatchObject({ from: '2026-03-04', ordersCount: 1, revenueTotal: 47.63 });
+    expect(r.revenueSeries.points.find((p) => p.revenue > 0)?.label).toBe('23');
+  });
+
+  it('leaves bills of an earlier currency out of every figure, customers included', async () => {
+    const s = await storeIn('UTC');
+    await payAt(s, new Date('2026-03-09T12:00:00Z'), { customerType: 'CUSTOMER', customerId: s.customer });
+    await payAt(s, new Date('2026-03-10T09:00:00Z'), { customerType: 'CUSTOMER', customerId: s.customer });
+    clock = new Date('2026-03-10T10:00:00Z');
+    const saved = await s.owner.client.post('/settings/store-setting', {
+      storeName: 'Euro Bar',
+      currency: 'EUR',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // Ana's first bill in euros: no repeat customer yet, and the dollars are not in the totals.
+    await payAt(s, new Date('2026-03-10T11:00:00Z'), {
+      customerType: 'CUSTOMER',
+      customerId: s.customer,
+      netTotal: 0,
+      taxTotal: 0,
+      total: 0,
+    });
+    clock = new Date('2026-03-10T12:00:00Z');
+    const r = await get<Report>(s, '/reports?type=today');
+    expect(r).toMatchObject({
+      currency: { code: 'EUR', symbol: '€' },
+      ordersCount: 1,
+      invoicesCount: 1,
+      revenueTotal: 47.63,
+      totalCustomers: 1,
+      repeatedCustomers: 0,
+    });
   });
 });
 
