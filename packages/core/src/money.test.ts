@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountInput } from './money-input.ts';
-import { currencyDigits, formatMoney, fromMinor, rescaleMinor, toMinor } from './money.ts';
+import { currencyDigits, formatMoney, fromMinor, minorAsDecimal, rescaleMinor, toMinor } from './money.ts';
 
 describe('toMinor', () => {
   it('reads decimals into integer minor units without float arithmetic', () => {
@@ -27,6 +27,12 @@ describe('fromMinor and rescaleMinor', () => {
     expect(fromMinor(5, 2)).toBe(0.05);
     expect(fromMinor(1234, 3)).toBe(1.234);
     expect(fromMinor(42, 0)).toBe(42);
+  });
+  it('writes minor units with every digit of the currency, as a CSV cell shows them', () => {
+    expect(minorAsDecimal(350, 2)).toBe('3.50');
+    expect(minorAsDecimal(5, 2)).toBe('0.05');
+    expect(minorAsDecimal(-1205, 3)).toBe('-1.205');
+    expect(minorAsDecimal(42, 0)).toBe('42');
   });
   it('rescales between currencies of different digits, rounding half up', () => {
     expect(rescaleMinor(350, 2, 0)).toBe(4);

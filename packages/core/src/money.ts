@@ -33,10 +33,15 @@ export function toMinor(value: string | number, digits: number): number | null {
 
 /** Minor units as the decimal number the JSON edge and the forms carry (350, 2 → 3.5). */
 export function fromMinor(minor: number, digits: number): number {
-  if (digits === 0) return minor;
+  return digits === 0 ? minor : Number(minorAsDecimal(minor, digits));
+}
+
+/** Minor units written as a plain decimal with all the currency's digits (350, 2 → '3.50'), as a CSV cell. */
+export function minorAsDecimal(minor: number, digits: number): string {
+  if (digits === 0) return String(minor);
   const sign = minor < 0 ? '-' : '';
   const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return Number(`${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`);
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
 /** Re-expresses minor units when a store changes to a currency with other digits (rounds half up). */

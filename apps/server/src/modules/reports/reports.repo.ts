@@ -65,23 +65,15 @@ export async function salesSummary(tx: Tx, tenantId: number, r: SalesRange) {
     .from(salesHourly)
     .where(inHourly(tenantId, r))
     .groupBy(sql`grouping sets ((), (${localDate}), (${hour}), (${deliveryType}))`);
-  const figures = ({ invoices, orders, net, tax, total }: SalesFigures) => ({
-    invoices,
-    orders,
-    net,
-    tax,
-    total,
-  });
   const byDay = new Map<string, SalesFigures>();
   const byHour = new Map<number, SalesFigures>();
   const byDeliveryType = new Map<string, SalesFigures>();
   let totals = NO_SALES;
   for (const row of rows) {
-    if (row.set === 0b111) totals = figures(row);
-    else if (row.set === 0b011 && row.day !== null) byDay.set(row.day, figures(row));
-    else if (row.set === 0b101 && row.hour !== null) byHour.set(Number(row.hour), figures(row));
-    else if (row.set === 0b110 && row.deliveryType !== null)
-      byDeliveryType.set(row.deliveryType, figures(row));
+    if (row.set === 0b111) totals = row;
+    else if (row.set === 0b011 && row.day !== null) byDay.set(row.day, row);
+    else if (row.set === 0b101 && row.hour !== null) byHour.set(Number(row.hour), row);
+    else if (row.set === 0b110 && row.deliveryType !== null) byDeliveryType.set(row.deliveryType, row);
   }
   return { totals, byDay, byHour, byDeliveryType };
 }

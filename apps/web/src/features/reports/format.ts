@@ -1,4 +1,4 @@
-import { toMinor } from '@comanda/core';
+import { minorAsDecimal, toMinor } from '@comanda/core';
 import type { AnswerCurrency } from '../../lib/money.ts';
 
 /** An hour of the store's day (0..23 or 'HH') as the clock shows it: '14:00'. */
@@ -36,8 +36,5 @@ export function compactMoney(amount: number, currency: AnswerCurrency, locale: s
 
 /** An amount as a CSV cell: the plain decimal with the currency's digits ('34.30'), no symbol. */
 export function csvAmount(amount: number, { digits }: AnswerCurrency): string {
-  const minor = String(toMinor(amount, digits) ?? 0);
-  if (digits === 0) return minor;
-  const text = minor.padStart(digits + 1, '0');
-  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  return minorAsDecimal(toMinor(amount, digits) ?? 0, digits);
 }
