@@ -9,6 +9,9 @@ export const tenants = pgTable('tenants', {
   timezone: text('timezone').notNull().default('UTC'),
   subscriptionStart: at('subscription_start'),
   subscriptionEnd: at('subscription_end'),
+  billingCustomerId: text('billing_customer_id'),
+  billingSubscriptionId: text('billing_subscription_id'),
+  billingEventAt: at('billing_event_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -19,3 +19,4 @@ export * from '../../modules/invoices/invoices.schema.ts';
 export * from '../idempotency/idempotency.schema.ts';
 export * from '../../modules/qrorders/qrorders.schema.ts';
 export * from '../../modules/reports/reports.schema.ts';
+export * from '../../modules/billing/billing.schema.ts';
