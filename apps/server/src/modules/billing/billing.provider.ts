@@ -105,7 +105,10 @@ function stripeProvider(config: Config, log: { warn(o: object, msg: string): voi
       return await fn();
     } catch (error) {
       const e = error as { type?: string; code?: string; statusCode?: number; message?: string };
-      log.warn({ type: e.type, code: e.code, statusCode: e.statusCode, message: e.message }, 'stripe call failed');
+      log.warn(
+        { type: e.type, code: e.code, statusCode: e.statusCode, message: e.message },
+        'stripe call failed',
+      );
       throw providerError(error, missing);
     }
   }
@@ -136,7 +139,10 @@ function stripeProvider(config: Config, log: { warn(o: object, msg: string): voi
 
     async lookupPrice(id) {
       if (id !== priceId) throw fail('product_not_found');
-      const price = await call(() => stripe.prices.retrieve(id, { expand: ['product'] }), 'product_not_found');
+      const price = await call(
+        () => stripe.prices.retrieve(id, { expand: ['product'] }),
+        'product_not_found',
+      );
       const product = typeof price.product === 'object' && !price.product.deleted ? price.product : null;
       if (!price.active || price.unit_amount === null) throw fail('product_not_found');
       return {

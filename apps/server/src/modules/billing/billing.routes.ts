@@ -68,7 +68,11 @@ export function billingRoutes(app: Api, deps: { billing: BillingService }) {
     raw.post(
       STRIPE_WEBHOOK_PATH,
       {
-        schema: { tags, hide: true, response: { 200: z.object({ received: z.literal(true) }), ...errorResponses } },
+        schema: {
+          tags,
+          hide: true,
+          response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
+        },
         config: { access: { public: true } },
       },
       async (request) => {

@@ -30,7 +30,8 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
   async function apply(tx: Tx, event: Exclude<BillingEvent, { kind: 'ignored' }>): Promise<WebhookOutcome> {
     const tenantId =
       event.kind === 'created' ? event.tenantId : await repo.findTenantIdByCustomer(tx, event.customerId);
-    const tenant = tenantId === undefined ? undefined : await repo.getSubscription(tx, tenantId, { lock: true });
+    const tenant =
+      tenantId === undefined ? undefined : await repo.getSubscription(tx, tenantId, { lock: true });
     if (!tenant) return 'unknown_tenant';
     // Cancelled from the profile first: the provider's own report of that cancellation adds nothing.
     if (event.kind === 'cancelled' && (await repo.hasCancellation(tx, tenant.id, event.subscriptionId)))
@@ -73,7 +74,11 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
         break;
       case 'cancelled':
         if (current)
-          Object.assign(change, { isActive: false, billingSubscriptionId: null, subscriptionEnd: event.endedAt });
+          Object.assign(change, {
+            isActive: false,
+            billingSubscriptionId: null,
+            subscriptionEnd: event.endedAt,
+          });
         break;
     }
     await repo.updateSubscription(tx, tenant.id, change);
