@@ -188,65 +188,62 @@ function stripeProvider(config: Config, log: { warn(o: object, msg: string): voi
       }
       const base = { eventId: event.id, at: new Date(event.created * 1000) };
       const ignored = { ...base, kind: 'ignored' as const, type: event.type };
-      switch (event.type) {
-        case 'checkout.session.completed': {
-          const session = event.data.object;
-          const tenantId = Number(session.client_reference_id ?? session.metadata?.tenant_id);
-          const subscriptionId = idOf(session.subscription);
-          const customerId = idOf(session.customer);
-          const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
-          if (session.mode !== 'subscription' || !paid || !subscriptionId || !customerId) return ignored;
-          if (!Number.isSafeInteger(tenantId) || tenantId <= 0) return ignored;
-          const { start, end } = await period(subscriptionId);
-          return {
-            ...base,
-            kind: 'created',
-            tenantId,
-            customerId,
-            subscriptionId,
-            periodStart: start,
-            periodEnd: end,
-            amountMinor: session.amount_total,
-            currency: session.currency,
-          };
-        }
-        case 'invoice.paid': {
-          const invoice = event.data.object;
-          const customerId = idOf(invoice.customer);
-          const charge = invoiceCharge(invoice, invoice.amount_paid);
-          // The first invoice is the checkout's (handled above); only a new period is a renewal.
-          if (invoice.billing_reason !== 'subscription_cycle' || !customerId || !charge.subscriptionId)
-            return ignored;
-          return { ...base, kind: 'renewed', customerId, ...charge, subscriptionId: charge.subscriptionId };
-        }
-        case 'invoice.payment_failed': {
-          const invoice = event.data.object;
-          const customerId = idOf(invoice.customer);
-          const charge = invoiceCharge(invoice, invoice.amount_due);
-          if (!customerId || !charge.subscriptionId) return ignored;
-          return {
-            ...base,
-            kind: 'payment_failed',
-            customerId,
-            ...charge,
-            subscriptionId: charge.subscriptionId,
-          };
-        }
-        case 'customer.subscription.deleted': {
-          const sub = event.data.object;
-          const customerId = idOf(sub.customer);
-          if (!customerId) return ignored;
-          return {
-            ...base,
-            kind: 'cancelled',
-            customerId,
-            subscriptionId: sub.id,
-            endedAt: instant(sub.ended_at ?? sub.canceled_at) ?? base.at,
-          };
-        }
-        default:
-          return ignored;
+      if (event.type === 'checkout.session.completed') {
+        const session = event.data.object;
+        const tenantId = Number(session.client_reference_id ?? session.metadata?.tenant_id);
+        const subscriptionId = idOf(session.subscription);
+        const customerId = idOf(session.customer);
+        const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+        if (session.mode !== 'subscription' || !paid || !subscriptionId || !customerId) return ignored;
+        if (!Number.isSafeInteger(tenantId) || tenantId <= 0) return ignored;
+        const { start, end } = await period(subscriptionId);
+        return {
+          ...base,
+          kind: 'created',
+          tenantId,
+          customerId,
+          subscriptionId,
+          periodStart: start,
+          periodEnd: end,
+          amountMinor: session.amount_total,
+          currency: session.currency,
+        };
       }
+      if (event.type === 'invoice.paid') {
+        const invoice = event.data.object;
+        const customerId = idOf(invoice.customer);
+        const charge = invoiceCharge(invoice, invoice.amount_paid);
+        // The first invoice is the checkout's (handled above); only a new period is a renewal.
+        if (invoice.billing_reason !== 'subscription_cycle' || !customerId || !charge.subscriptionId)
+          return ignored;
+        return { ...base, kind: 'renewed', customerId, ...charge, subscriptionId: charge.subscriptionId };
+      }
+      if (event.type === 'invoice.payment_failed') {
+        const invoice = event.data.object;
+        const customerId = idOf(invoice.customer);
+        const charge = invoiceCharge(invoice, invoice.amount_due);
+        if (!customerId || !charge.subscriptionId) return ignored;
+        return {
+          ...base,
+          kind: 'payment_failed',
+          customerId,
+          ...charge,
+          subscriptionId: charge.subscriptionId,
+        };
+      }
+      if (event.type === 'customer.subscription.deleted') {
+        const sub = event.data.object;
+        const customerId = idOf(sub.customer);
+        if (!customerId) return ignored;
+        return {
+          ...base,
+          kind: 'cancelled',
+          customerId,
+          subscriptionId: sub.id,
+          endedAt: instant(sub.ended_at ?? sub.canceled_at) ?? base.at,
+        };
+      }
+      return ignored;
     },
   };
 }
