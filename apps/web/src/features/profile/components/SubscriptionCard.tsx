@@ -57,7 +57,7 @@ export function SubscriptionCard() {
     });
 
   return (
-    <Card withBorder radius="lg" padding="xl" aria-labelledby="subscription-title">
+    <Card component="section" withBorder radius="lg" padding="xl" aria-labelledby="subscription-title">
       <Stack>
         <Title order={2} fz="h4" id="subscription-title">
           {t('subscription.title')}
@@ -72,7 +72,7 @@ export function SubscriptionCard() {
               <Text c="dimmed" fz="sm">
                 {t('subscription.status')}
               </Text>
-              <Badge color={details.data.is_active ? 'teal' : 'red'} variant="light" size="lg">
+              <Badge color={details.data.is_active ? 'teal' : 'red'} variant="light" size="lg" tt="none">
                 {details.data.is_active ? t('subscription.active') : t('subscription.inactive')}
               </Badge>
             </Group>
