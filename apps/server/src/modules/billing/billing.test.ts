@@ -8,6 +8,7 @@ import {
   auditActions,
   createColleague,
   createTenant,
+  freePort,
   startTestApp,
 } from '../../../test/harness.ts';
 import { type SignedEvent, type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
@@ -19,18 +20,19 @@ import { STRIPE_WEBHOOK_PATH } from './billing.routes.ts';
 const WEBHOOK_SECRET = 'whsec_test_comanda_billing';
 const PRICE_ID = 'price_test_comanda_monthly';
 
+const STRIPE_ENV = {
+  BILLING: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_comanda',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_ID: PRICE_ID,
+};
+
 let stand: StripeStandIn;
 let app: TestApp;
 let offApp: TestApp;
 beforeAll(async () => {
   stand = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET, priceId: PRICE_ID });
-  app = await startTestApp({
-    BILLING: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_comanda',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_ID: PRICE_ID,
-    STRIPE_API_URL: stand.url,
-  });
+  app = await startTestApp({ ...STRIPE_ENV, STRIPE_API_URL: stand.url });
   stand.setWebhookUrl(`${app.url}/api/v1${STRIPE_WEBHOOK_PATH}`);
   offApp = await startTestApp();
 });
@@ -345,6 +347,44 @@ describe('webhooks', () => {
     expect(await stand.deliver(stand.events.subscriptionDeleted(a.subscriptionId))).toBe(200);
     expect(await dashboardStatus(a.t)).toBe(402);
     expect(await statuses(a.t.tenantId)).toEqual(['created', 'cancelled']);
+  });
+});
+
+describe('when Stripe cannot be reached', () => {
+  it("answers 502 with the spec's fallback and writes nothing", async () => {
+    const down = await startTestApp({
+      ...STRIPE_ENV,
+      STRIPE_API_URL: `http://127.0.0.1:${await freePort()}`,
+    });
+    try {
+      const t = await createTenant(down);
+      for (const [path, body] of [
+        ['/auth/create-checkout-session', undefined],
+        ['/auth/stripe-product-lookup', { id: PRICE_ID }],
+      ] as const) {
+        expect(await t.client.post(path, body), path).toMatchObject({
+          status: 502,
+          body: { message: "We're getting issues while processing the request, try later!" },
+        });
+      }
+      expect((await t.client.get('/dashboard')).status).toBe(402);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('webhooks for no known tenant', () => {
+  it('answers 200 (so Stripe stops retrying) and records nothing', async () => {
+    const { t, subscriptionId } = await subscribed();
+    // A renewal as Stripe would send it, about a customer no tenant has.
+    const renewal = JSON.parse(stand.events.renewed(subscriptionId).payload) as { data: { object: object } };
+    const stranger = stand.events.other('invoice.paid', {
+      ...renewal.data.object,
+      customer: 'cus_test_nobody',
+    });
+    expect(await stand.deliver(stranger)).toBe(200);
+    expect(await statuses(t.tenantId)).toEqual(['created']);
   });
 });
 
