@@ -202,6 +202,10 @@ describe('subscription billing with BILLING=stripe', () => {
     await card.getByRole('button', { name: 'Cancel Subscription' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Your store loses access at once').waitFor();
+    await checkScreen(page, 'cancel subscription confirmation', { sizes: ['tablet'] });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'billing-cancel-confirm-1024', false);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
     await page.waitForURL('**/dashboard/inactive-subscription');
     expect(stand.subscriptions.get(sub?.id ?? '')?.status).toBe('canceled');
