@@ -65,6 +65,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { superadminRoutes } from './modules/superadmin/superadmin.routes.ts';
 import { createSuperadminService } from './modules/superadmin/superadmin.service.ts';
+import { createBillingProvider } from './modules/billing/billing.provider.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
 
 // JSON bodies are small forms; 1 MB of JSON is an attack, not an order. Uploads get their own limit.
 const BODY_LIMIT = 256 * 1024;
@@ -216,6 +219,7 @@ export async function buildApp(opts: BuildOptions) {
       qrMenuRoutes(typed, { qrMenu, config });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
+      billingRoutes(typed, { billing: createBillingService(ctx, createBillingProvider(config, app.log)) });
     },
     { prefix: '/api/v1' },
   );

@@ -32,6 +32,20 @@ export const ERRORS = {
   too_many_attempts: { status: 429, message: 'Too many attempts! Please try again in a minute.' },
   server_busy: { status: 429, message: 'The server is busy! Please try again in a moment.' },
 
+  // Subscription billing (issue 13, docs/billing.md)
+  billing_off: { status: 400, message: 'Online payments are not enabled on this server!' },
+  already_subscribed: { status: 409, message: 'Your subscription is already active!' },
+  subscription_not_found: { status: 404, message: 'Subscription not found!' },
+  product_not_found: {
+    status: 404,
+    message: "Can't retrieve the product subscription, Please try after sometime!",
+  },
+  webhook_signature_invalid: { status: 400, message: 'Invalid webhook signature!' },
+  billing_provider_failed: {
+    status: 502,
+    message: "We're getting issues while processing the request, try later!",
+  },
+
   // Records
   not_found: { status: 404, message: 'Not found!' },
   record_exists: { status: 409, message: 'This record already exists!' },

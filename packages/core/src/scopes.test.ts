@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDo, canOpen, hasScope, homePathFor, parseScopes } from './scopes.ts';
+import { SCOPES, canDo, canOpen, hasScope, homePathFor, parseScopes } from './scopes.ts';
 
 const staff = (scope: string) => ({ role: 'staff' as const, scopes: parseScopes(scope) });
 
@@ -63,6 +63,10 @@ describe('canDo', () => {
     expect(canDo(staff('RESERVATIONS'), 'customers.lookup')).toBe(true);
     expect(canDo(staff('POS'), 'customers.manage')).toBe(false);
     expect(canDo(staff('VIEW_CUSTOMERS'), 'customers.add')).toBe(false);
+  });
+  it('lets only the admin subscribe or cancel (SPEC §6), whatever scopes staff hold', () => {
+    expect(canDo({ role: 'admin', scopes: [] }, 'subscription.manage')).toBe(true);
+    expect(canDo({ role: 'staff', scopes: [...SCOPES] }, 'subscription.manage')).toBe(false);
   });
   it('never lets the super admin act in a tenant', () => {
     expect(canDo({ role: 'superadmin', scopes: [] }, 'customers.lookup')).toBe(false);

@@ -105,6 +105,8 @@ export const ACTION_ACCESS = {
   'customers.add': ['CUSTOMERS', 'MANAGE_CUSTOMERS', 'POS', 'RESERVATIONS', 'MANAGE_RESERVATIONS'],
   'customers.manage': ['CUSTOMERS', 'MANAGE_CUSTOMERS'],
   'reservations.manage': ['RESERVATIONS', 'MANAGE_RESERVATIONS'],
+  // Subscribe, look the plan up, cancel (SPEC §6: only admin): no scope grants it.
+  'subscription.manage': [],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type Action = keyof typeof ACTION_ACCESS;

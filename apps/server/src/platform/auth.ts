@@ -47,7 +47,7 @@ export type RouteAccess =
   | { superadmin: true }
   | { signedIn: true; allowInactive?: boolean }
   | { screen: Screen }
-  | { action: Action };
+  | { action: Action; allowInactive?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -88,7 +88,7 @@ export const authPlugin = fp<{ tokens: AccessTokens; sessions: SessionLoaders }>
     const session = claims?.tid ? await opts.sessions.tenant(claims.tid, claims.uid, claims.did) : null;
     if (!session) throw fail('unauthorized');
     request.auth = { kind: 'tenant', ...session, ip: request.ip ?? null };
-    const allowInactive = 'signedIn' in access && access.allowInactive === true;
+    const allowInactive = ('signedIn' in access || 'action' in access) && access.allowInactive === true;
     if (!session.tenantActive && !allowInactive) throw fail('payment_required');
     if ('screen' in access && !canOpen(session, access.screen)) throw fail('forbidden');
     if ('action' in access && !canDo(session, access.action)) throw fail('forbidden');

@@ -17,9 +17,24 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ DATABASE_APP_URL: 'postgres://web@db/comanda' }, 'DATABASE_APP_URL'],
     [{ API_DOCS: 'maybe' }, 'API_DOCS'],
+    [{ STRIPE_API_URL: 'localhost:12111' }, 'STRIPE_API_URL'],
   ])('stops with one line naming the variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('reads the Stripe settings, STRIPE_API_URL included (tests point the SDK at a stand-in)', () => {
+    const env = {
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_WEBHOOK_SECRET: 'wh',
+      STRIPE_PRICE_ID: 'price',
+    };
+    expect(loadConfig(env).stripe.apiUrl).toBeUndefined();
+    expect(loadConfig({ ...env, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toMatchObject({
+      billing: 'stripe',
+      stripe: { secretKey: 'sk', webhookSecret: 'wh', priceId: 'price', apiUrl: 'http://127.0.0.1:12111' },
+    });
   });
 
   it('uses secure cookies behind an https PUBLIC_URL', () => {

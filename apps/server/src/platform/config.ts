@@ -27,6 +27,9 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_ID: z.string().optional(),
+    // Test and development only: where the Stripe SDK sends its calls (a local stand-in), instead of
+    // api.stripe.com (docs/billing.md).
+    STRIPE_API_URL: url(['http://', 'https://']).optional(),
     SMTP_URL: url(['smtp://', 'smtps://']).optional(),
     MAIL_FROM: z.string().default('Comanda <no-reply@comanda.local>'),
     REDIS_URL: url(['redis://', 'rediss://']).optional(),
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       priceId: e.STRIPE_PRICE_ID,
+      apiUrl: e.STRIPE_API_URL,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

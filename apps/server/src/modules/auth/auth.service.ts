@@ -112,6 +112,8 @@ export function createAuthService(ctx: AppContext) {
         name: input.bizName,
         email: input.username,
         timezone: input.timezone,
+        // With a card provider a new tenant pays before it works (docs/billing.md); without, it is active.
+        isActive: ctx.config.billing === 'off',
       });
       const user = await usersRepo.insertUser(tx, tenantId, {
         username: input.username,

@@ -5,7 +5,10 @@ import { tenants } from '../../platform/db/schema.ts';
 // The tenants table: every query of it lives here, whichever module needs it.
 
 /** System path: creates a tenant (the super admin and sign-up are the only ones who do). */
-export async function insertTenant(tx: Tx, values: { name: string; email: string; timezone: string }) {
+export async function insertTenant(
+  tx: Tx,
+  values: { name: string; email: string; timezone: string; isActive?: boolean },
+) {
   const [row] = await tx.insert(tenants).values(values).returning({ id: tenants.id });
   if (!row) throw new Error('tenant insert returned nothing');
   return row.id;

@@ -9,14 +9,17 @@ import { toast } from '../../lib/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { invalidateResources } from '../../lib/resources.ts';
+import { useSessionUser } from '../../lib/session.ts';
 import { profileQueryOptions } from './api/get-profile.ts';
 import { saveProfile } from './api/mutations.ts';
+import { SubscriptionCard } from './components/SubscriptionCard.tsx';
 
 /** /dashboard/profile: the user's name and designation (SPEC §2 Profile). */
 export function ProfilePage() {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
   const me = useQuery(profileQueryOptions());
+  const isAdmin = useSessionUser('tenant')?.role === 'admin';
   const form = useForm({
     initialValues: { name: '', designation: '' },
     validate: zodValidate(profileSchema),
@@ -71,6 +74,8 @@ export function ProfilePage() {
           </form>
         </Card>
       )}
+      {/* SPEC §6: only admin sees the subscription card. */}
+      {isAdmin && <SubscriptionCard />}
     </Stack>
   );
 }

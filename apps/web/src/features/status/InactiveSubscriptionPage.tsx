@@ -1,8 +1,12 @@
-import { Alert, Anchor, Button, Tooltip } from '@mantine/core';
-import { IconInfoCircle, IconLogout, IconReceiptOff } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Stack, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle, IconLogout, IconReceiptOff } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlanCard } from '../../components/PlanCard.tsx';
+import { LoadError } from '../../components/LoadState.tsx';
+import { planQueryOptions, startCheckout, subscriptionQueryOptions } from '../../lib/subscription.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/sign-out.ts';
 import { StatusScreen } from './components/StatusScreen.tsx';
@@ -41,18 +45,7 @@ export function InactiveSubscriptionPage() {
       text={isAdmin ? t('inactive.adminText') : undefined}
       below={
         <>
-          {isAdmin && (
-            <PlanCard
-              action={
-                // Billing is switched off in this build; a disabled button swallows hover, so it is only marked disabled.
-                <Tooltip label={t('inactive.billingOff')} withArrow>
-                  <Button fullWidth size="lg" data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
-                    {t('inactive.subscribe')}
-                  </Button>
-                </Tooltip>
-              }
-            />
-          )}
+          {isAdmin && <PlanCard action={<SubscribeAction />} />}
           {logout}
         </>
       }
@@ -63,5 +56,51 @@ export function InactiveSubscriptionPage() {
         </Alert>
       )}
     </StatusScreen>
+  );
+}
+
+/**
+ * The plan card's Subscribe (admin only): sends the browser to the card provider's payment page when
+ * this server bills (BILLING=stripe), else stays disabled with a tooltip saying why.
+ */
+function SubscribeAction() {
+  const { t } = useTranslation('status');
+  const details = useQuery(subscriptionQueryOptions());
+  const billing = details.data?.billing === 'stripe' ? details.data : undefined;
+  const plan = useQuery(planQueryOptions(billing?.price_id ?? null));
+  const checkout = useMutation({
+    mutationFn: startCheckout,
+    onError: (error) =>
+      toast.fromError(error, "We're getting issue while processing your request, Please try later!"),
+  });
+
+  if (details.isError) return <LoadError message="Error loading the subscription details! Try later!" />;
+  if (details.data && !billing) {
+    return (
+      // A disabled button swallows hover, so it is only marked disabled and keeps its tooltip.
+      <Tooltip label={t('inactive.billingOff')} withArrow>
+        <Button fullWidth size="lg" data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
+          {t('inactive.subscribe')}
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {plan.isError && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
+          {t("Can't retrieve the product subscription, Please try after sometime!")}
+        </Alert>
+      )}
+      <Button
+        fullWidth
+        size="lg"
+        loading={details.isPending || plan.isPending || checkout.isPending || checkout.isSuccess}
+        disabled={plan.isError}
+        onClick={() => checkout.mutate()}
+      >
+        {t('inactive.subscribe')}
+      </Button>
+    </Stack>
   );
 }

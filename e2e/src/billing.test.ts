@@ -1,0 +1,229 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type StripeStandIn, startStripeStandIn } from '../../apps/server/test/stripe-stand-in.ts';
+import { checkScreen, launchBrowser, loginThroughUi, registerTenant, screenshot } from './browser.ts';
+
+// Subscription billing in Chromium (issue 13): a server of its own with BILLING=stripe, its Stripe SDK
+// pointed at the local stand-in (apps/server/test/stripe-stand-in.ts), whose checkout page has a Pay
+// button that posts the signed webhook to the app and returns to /success. The shared e2e server runs
+// with billing off, so this suite starts the built app itself, the way global-setup does.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WEBHOOK_SECRET = 'whsec_e2e_comanda';
+const PRICE_ID = 'price_e2e_comanda_monthly';
+
+let stand: StripeStandIn;
+let server: ChildProcess;
+let baseUrl: string;
+let dataDir: string;
+let dropDatabase: (() => Promise<void>) | undefined;
+let browser: Browser;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A fresh PostgreSQL database when the run is on PostgreSQL (E2E_DATABASE_URL), else PGlite. */
+async function databaseUrl(): Promise<string> {
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  if (!adminUrl) return '';
+  const name = `comanda_e2e_billing_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  dropDatabase = async () => {
+    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
+    await admin.query(`drop database if exists ${name}`);
+    await admin.end();
+  };
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+beforeAll(async () => {
+  stand = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET, priceId: PRICE_ID });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-e2e-billing-'));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: await databaseUrl(),
+      DATABASE_APP_URL: '',
+      PUBLIC_URL: '',
+      LOG_LEVEL: 'warn',
+      SUPERADMIN_USERNAME: '',
+      SUPERADMIN_PASSWORD: '',
+      AUTH_ADDRESS_RATE_LIMIT: '10000',
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_ID: PRICE_ID,
+      STRIPE_API_URL: stand.url,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`billing server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('billing server did not become healthy in 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stand.setWebhookUrl(`${baseUrl}/api/v1/billing/stripe/webhook`);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+  await dropDatabase?.();
+  await stand?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A browser profile on the billing server; fails on a Content-Security-Policy violation like newContext. */
+async function billingContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  const violations: string[] = [];
+  context.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await close(options);
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+  };
+  return context;
+}
+
+/** Waits until the text shows (fails the test on the timeout). */
+const expectText = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
+
+describe('subscription billing with BILLING=stripe', () => {
+  it('a new tenant subscribes, regains access, sees its card, and loses access on cancelling', async () => {
+    const context = await billingContext();
+    const page = await context.newPage();
+    const owner = await registerTenant(context, 'Cafe Billing');
+
+    // A new tenant has no subscription: signing in lands on the inactive page with the plan card.
+    await loginThroughUi(page, owner.username, owner.password, '/dashboard/inactive-subscription');
+    await page.getByRole('heading', { name: 'Subscription required' }).waitFor();
+    const subscribe = page.getByRole('button', { name: 'Subscribe' });
+    await expect.poll(() => subscribe.isEnabled()).toBe(true);
+    await checkScreen(page, 'inactive subscription (admin)');
+    await screenshot(page, 'billing-inactive-admin-1280');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'billing-inactive-admin-1024');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Leaving the payment page: the cancelled page, whose button goes to the profile.
+    await subscribe.click();
+    await page.waitForURL(`${stand.url}/pay/**`);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL('**/cancelled-payment');
+    await page.getByRole('heading', { name: 'Payment Cancelled/Failed, you can try again!' }).waitFor();
+    await checkScreen(page, 'cancelled payment', { staff: false });
+    await screenshot(page, 'billing-cancelled-payment');
+    // The profile's card says In-Active and offers Subscribe again.
+    await page.getByRole('link', { name: 'Go to profile' }).click();
+    await page.waitForURL('**/dashboard/profile');
+    const inactiveCard = page.getByRole('region', { name: 'Subscription' });
+    await inactiveCard.getByText('In-Active', { exact: true }).waitFor();
+    await screenshot(page, 'billing-profile-inactive-1280');
+
+    // Paying: the stand-in posts the signed webhook, then sends the browser to /success.
+    await inactiveCard.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(`${stand.url}/pay/**`);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL('**/success');
+    await page.getByRole('heading', { name: 'Subscription created!' }).waitFor();
+    expect(stand.deliveries.at(-1)?.status).toBe(200);
+    await checkScreen(page, 'subscription success', { staff: false });
+    await screenshot(page, 'billing-success');
+
+    // Log out and sign in again: the dashboard opens.
+    await page.getByRole('link', { name: 'Log out and sign in again' }).click();
+    await page.waitForURL('**/login');
+    await loginThroughUi(page, owner.username, owner.password, '/dashboard/home');
+
+    // The profile's subscription card: Active, renewing at the period's end (its first 10 characters).
+    const sub = [...stand.subscriptions.values()].at(-1);
+    const renews = new Date((sub?.end ?? 0) * 1000).toISOString().slice(0, 10);
+    await page.goto('/dashboard/profile');
+    const card = page.getByRole('region', { name: 'Subscription' });
+    await card.getByText('Active', { exact: true }).waitFor();
+    expect(await card.getByTestId('subscription-renews-at').textContent()).toBe(renews);
+    await checkScreen(page, 'profile with subscription card');
+    await screenshot(page, 'billing-profile-card-1280');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'billing-profile-card-1024');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A colleague, made while the store is active.
+    const staffPassword = 'staff-pw-billing';
+    const staffUsername = `staff-${Date.now()}@e2e.test`;
+    const added = await context.request.post('/api/v1/users/add', {
+      data: {
+        username: staffUsername,
+        password: staffPassword,
+        name: 'Rui',
+        userScopes: ['POS', 'DASHBOARD'],
+      },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+
+    // Cancel Subscription warns that access ends at once, then lands on the inactive page.
+    await card.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Your store loses access at once').waitFor();
+    await checkScreen(page, 'cancel subscription confirmation', { sizes: ['tablet'] });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'billing-cancel-confirm-1024', false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.waitForURL('**/dashboard/inactive-subscription');
+    expect(stand.subscriptions.get(sub?.id ?? '')?.status).toBe('canceled');
+    expect((await context.request.get('/api/v1/dashboard')).status()).toBe(402);
+
+    // Staff of an inactive store see only the notice: no plan card, no Subscribe.
+    const staffContext = await billingContext();
+    const staffPage = await staffContext.newPage();
+    await staffPage.goto('/login');
+    await staffPage.getByLabel('Email').fill(staffUsername);
+    await staffPage.getByLabel('Password').fill(staffPassword);
+    await staffPage.getByRole('button', { name: 'Login' }).click();
+    await staffPage.waitForURL('**/dashboard/inactive-subscription');
+    await expectText(staffPage, 'Please ask your administrator to renew it');
+    expect(await staffPage.getByRole('button', { name: 'Subscribe' }).count()).toBe(0);
+    await checkScreen(staffPage, 'inactive subscription (staff)');
+    await screenshot(staffPage, 'billing-inactive-staff-1280');
+    await staffContext.close();
+    await context.close();
+  }, 180_000);
+});
