@@ -65,6 +65,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { superadminRoutes } from './modules/superadmin/superadmin.routes.ts';
 import { createSuperadminService } from './modules/superadmin/superadmin.service.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { createTenantsService } from './modules/tenants/tenants.service.ts';
 
 // JSON bodies are small forms; 1 MB of JSON is an attack, not an order. Uploads get their own limit.
 const BODY_LIMIT = 256 * 1024;
@@ -216,6 +218,7 @@ export async function buildApp(opts: BuildOptions) {
       qrMenuRoutes(typed, { qrMenu, config });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
+      tenantsRoutes(typed, { tenants: createTenantsService(ctx, { auth }) });
     },
     { prefix: '/api/v1' },
   );
