@@ -47,7 +47,10 @@ export async function tenantAuditPage(tx: Tx, tenantId: number, limit: number, o
 
 /** The super admin's actions on one tenant (target_type 'tenant'), newest first (system path). */
 export async function platformAuditPage(tx: Tx, tenantId: number, limit: number, offset: number) {
-  const about = and(eq(platformAuditLog.targetType, 'tenant'), eq(platformAuditLog.targetId, String(tenantId)));
+  const about = and(
+    eq(platformAuditLog.targetType, 'tenant'),
+    eq(platformAuditLog.targetId, String(tenantId)),
+  );
   const rows = await tx
     .select({
       id: platformAuditLog.id,

@@ -59,7 +59,10 @@ function tenantWhere(filter: TenantFilter): SQL | undefined {
     filter.status === 'all' ? undefined : eq(tenants.isActive, filter.status === 'active'),
     pattern ? or(ilike(tenants.name, pattern), ilike(tenants.email, pattern)) : undefined,
     filter.endsBetween
-      ? and(gte(tenants.subscriptionEnd, filter.endsBetween.from), lt(tenants.subscriptionEnd, filter.endsBetween.to))
+      ? and(
+          gte(tenants.subscriptionEnd, filter.endsBetween.from),
+          lt(tenants.subscriptionEnd, filter.endsBetween.to),
+        )
       : undefined,
   );
 }
@@ -122,7 +125,9 @@ export async function updateTenant(
  * 0014, the one way audit rows can go). False when there was no such tenant.
  */
 export async function purgeTenant(tx: Tx, tenantId: number): Promise<boolean> {
-  const result = await tx.execute(sql`select purge_tenant(${tenantId}) as purged`);
   // Both drivers answer { rows } for a raw statement.
-  return (result as unknown as { rows: { purged: boolean }[] }).rows[0]?.purged === true;
+  const { rows } = (await tx.execute(sql`select purge_tenant(${tenantId}) as purged`)) as {
+    rows: { purged: boolean }[];
+  };
+  return rows[0]?.purged === true;
 }

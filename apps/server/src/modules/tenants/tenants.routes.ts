@@ -49,7 +49,11 @@ export function tenantsRoutes(app: Api, deps: { tenants: TenantsService }) {
   app.get(
     '/superadmin/tenants',
     {
-      schema: { tags, querystring: tenantListQuery, response: { 200: tenantPageResponse, ...errorResponses } },
+      schema: {
+        tags,
+        querystring: tenantListQuery,
+        response: { 200: tenantPageResponse, ...errorResponses },
+      },
       config: { access },
     },
     async (request) => tenants.list(request.query),

@@ -66,17 +66,20 @@ const ENDPOINTS: [string, string, unknown?][] = [
 ];
 
 describe('who may call the tenant endpoints', () => {
-  it.each(ENDPOINTS)('%s %s answers 401 without a session and to a tenant admin', async (method, path, body) => {
-    const before = await tenantCount();
-    expect((await app.client().request(method, path, body)).status).toBe(401);
-    const t = await createTenant(app);
-    expect(await t.client.request(method, path, body)).toMatchObject({
-      status: 401,
-      body: { message: 'Please sign in to continue!' },
-    });
-    // Nothing was written: one tenant more, the one createTenant made.
-    expect(await tenantCount()).toBe((before ?? 0) + 1);
-  });
+  it.each(ENDPOINTS)(
+    '%s %s answers 401 without a session and to a tenant admin',
+    async (method, path, body) => {
+      const before = await tenantCount();
+      expect((await app.client().request(method, path, body)).status).toBe(401);
+      const t = await createTenant(app);
+      expect(await t.client.request(method, path, body)).toMatchObject({
+        status: 401,
+        body: { message: 'Please sign in to continue!' },
+      });
+      // Nothing was written: one tenant more, the one createTenant made.
+      expect(await tenantCount()).toBe((before ?? 0) + 1);
+    },
+  );
 });
 
 describe('POST /superadmin/tenants/add', () => {
@@ -134,7 +137,9 @@ describe('POST /superadmin/tenants/add', () => {
     });
     expect(res.status).toBe(200);
     const admin = app.client();
-    expect((await admin.post('/auth/signin', { username: email, password: 'long enough pw' })).status).toBe(200);
+    expect((await admin.post('/auth/signin', { username: email, password: 'long enough pw' })).status).toBe(
+      200,
+    );
     expect((await admin.get('/auth/devices')).status).toBe(402);
   });
 
@@ -196,7 +201,10 @@ describe('PATCH /superadmin/tenants/update/{id}', () => {
     expect(audit.body.entries).toEqual([
       expect.objectContaining({
         action: 'tenant.update',
-        details: { name: { from: 'Old Name', to: 'New Name' }, email: { from: t.username, to: 'contact@new.test' } },
+        details: {
+          name: { from: 'Old Name', to: 'New Name' },
+          email: { from: t.username, to: 'contact@new.test' },
+        },
       }),
     ]);
   });
@@ -227,7 +235,8 @@ describe('PATCH /superadmin/tenants/update/{id}', () => {
     expect(otherEvents).toEqual([]);
 
     expect(
-      (await sa.request('PATCH', `/superadmin/tenants/update/${t.tenantId}`, { ...body, isActive: true })).status,
+      (await sa.request('PATCH', `/superadmin/tenants/update/${t.tenantId}`, { ...body, isActive: true }))
+        .status,
     ).toBe(200);
     expect((await t.client.get('/auth/devices')).status).toBe(200);
     expect((await connectSocket(app, t.client)).authenticated).toBe(true);
@@ -271,7 +280,14 @@ describe('DELETE /superadmin/tenants/delete/{id}', () => {
     const doomed = await busyTenant();
     const kept = await busyTenant();
     const doomedBefore = await rowsPerTable(doomed.tenantId);
-    for (const table of ['audit_log', 'users', 'devices', 'customers', 'store_tables', 'subscription_events']) {
+    for (const table of [
+      'audit_log',
+      'users',
+      'devices',
+      'customers',
+      'store_tables',
+      'subscription_events',
+    ]) {
       expect(doomedBefore[table], table).toBeGreaterThan(0);
     }
     const keptBefore = await rowsPerTable(kept.tenantId);
@@ -283,7 +299,10 @@ describe('DELETE /superadmin/tenants/delete/{id}', () => {
       body: { message: 'Tenant deleted successfully!' },
     });
     const after = await rowsPerTable(doomed.tenantId);
-    expect(Object.values(after).every((n) => n === 0), JSON.stringify(after)).toBe(true);
+    expect(
+      Object.values(after).every((n) => n === 0),
+      JSON.stringify(after),
+    ).toBe(true);
     expect(await owner(sql`select id from tenants where id = ${doomed.tenantId}`)).toEqual([]);
     expect(await rowsPerTable(kept.tenantId)).toEqual(keptBefore);
     await closed;
@@ -294,7 +313,10 @@ describe('DELETE /superadmin/tenants/delete/{id}', () => {
     const [entry] = await owner<{ action: string; details: { name: string } }>(
       sql`select action, details from platform_audit_log where target_type = 'tenant' and target_id = ${String(doomed.tenantId)} order by id desc limit 1`,
     );
-    expect(entry).toEqual({ action: 'tenant.delete', details: { name: 'Cafe Test', email: doomed.username } });
+    expect(entry).toEqual({
+      action: 'tenant.delete',
+      details: { name: 'Cafe Test', email: doomed.username },
+    });
   });
 
   it('keeps the audit log append-only for everyone else', async () => {
@@ -373,28 +395,50 @@ describe('the tenant list, counts and export', () => {
       '/superadmin/tenants?search=zeta',
     );
     expect(first.body).toMatchObject({ currentPage: 1, perPage: 5, total: 7 });
-    expect(first.body.tenants.map((t) => t.name)).toEqual(seeded.slice(2).reverse().map((s) => s.name));
+    expect(first.body.tenants.map((t) => t.name)).toEqual(
+      seeded
+        .slice(2)
+        .reverse()
+        .map((s) => s.name),
+    );
     const second = await sa.get<{ tenants: { name: string }[] }>('/superadmin/tenants?search=ZETA&page=2');
     expect(second.body.tenants.map((t) => t.name)).toEqual(['Zeta_Underscore Grill', 'Zeta 100% Bar']);
-    expect((await sa.get<{ tenants: unknown[] }>('/superadmin/tenants?search=zeta&page=3')).body.tenants).toEqual([]);
-    expect(first.body.tenants[0]).toEqual({
+    expect(
+      (await sa.get<{ tenants: unknown[] }>('/superadmin/tenants?search=zeta&page=3')).body.tenants,
+    ).toEqual([]);
+    const [email] = await owner<{ email: string }>(
+      sql`select email from tenants where id = ${seeded[6]!.id}`,
+    );
+    expect(first.body.tenants[0]).toMatchObject({
       id: seeded[6]!.id,
       name: 'Zeta Olive Tree',
-      email: expect.stringContaining('@cafe.test'),
+      email: email?.email,
       is_active: true,
       subscription_start: `${addDays(today, -29)}T12:00:00.000Z`,
       subscription_end: `${addDays(today, 1)}T12:00:00.000Z`,
       plan_price_per_month: 5,
-      created_at: expect.any(String),
     });
+    expect(Object.keys(first.body.tenants[0] ?? {}).sort()).toEqual([
+      'created_at',
+      'email',
+      'id',
+      'is_active',
+      'name',
+      'plan_price_per_month',
+      'subscription_end',
+      'subscription_start',
+    ]);
   });
 
   it('filters by tab, by name or e-mail literally, and by the subscription end', async () => {
     const names = async (query: string) =>
-      (await sa.get<{ tenants: { name: string }[]; total: number }>(`/superadmin/tenants?perPage=100&${query}`))
-        .body;
-    expect(await names('search=zeta&status=inactive')).toEqual({
-      tenants: [{ name: 'Zeta Night Club' }, { name: 'Zeta Harbour Cafe' }].map((o) => expect.objectContaining(o)),
+      (
+        await sa.get<{ tenants: { name: string }[]; total: number }>(
+          `/superadmin/tenants?perPage=100&${query}`,
+        )
+      ).body;
+    expect(await names('search=zeta&status=inactive')).toMatchObject({
+      tenants: [{ name: 'Zeta Night Club' }, { name: 'Zeta Harbour Cafe' }],
       currentPage: 1,
       perPage: 100,
       total: 2,
@@ -416,8 +460,12 @@ describe('the tenant list, counts and export', () => {
       'Zeta 100% Bar',
     ]);
     expect((await names('search=zeta&type=tomorrow&status=active')).total).toBe(2);
-    expect((await names('search=zeta&type=today')).tenants.map((t) => t.name)).toEqual(['Zeta_Underscore Grill']);
-    expect((await names('search=zeta&type=yesterday')).tenants.map((t) => t.name)).toEqual(['Zeta Noodle House']);
+    expect((await names('search=zeta&type=today')).tenants.map((t) => t.name)).toEqual([
+      'Zeta_Underscore Grill',
+    ]);
+    expect((await names('search=zeta&type=yesterday')).tenants.map((t) => t.name)).toEqual([
+      'Zeta Noodle House',
+    ]);
     expect((await names('search=zeta&type=last_7days')).total).toBe(2);
     const custom = await names(`search=zeta&type=custom&from=${addDays(today, 1)}&to=${addDays(today, 40)}`);
     expect(custom.total).toBe(4);
@@ -435,7 +483,9 @@ describe('the tenant list, counts and export', () => {
   });
 
   it('exports the whole tab and audits the export', async () => {
-    const all = await sa.get<{ tenants: { name: string; is_active: boolean }[] }>('/superadmin/tenantsData/all');
+    const all = await sa.get<{ tenants: { name: string; is_active: boolean }[] }>(
+      '/superadmin/tenantsData/all',
+    );
     expect(all.body.tenants).toHaveLength(baseline.active + baseline.inactive + 7);
     const inactive = await sa.get<{ tenants: { name: string; is_active: boolean }[] }>(
       '/superadmin/tenantsData/inactive',
@@ -446,7 +496,10 @@ describe('the tenant list, counts and export', () => {
     const [entry] = await owner<{ action: string; details: unknown }>(
       sql`select action, details from platform_audit_log where action = 'tenants.export' order by id desc limit 1`,
     );
-    expect(entry).toEqual({ action: 'tenants.export', details: { status: 'inactive', count: baseline.inactive + 2 } });
+    expect(entry).toEqual({
+      action: 'tenants.export',
+      details: { status: 'inactive', count: baseline.inactive + 2 },
+    });
   });
 });
 
@@ -475,8 +528,13 @@ describe('GET /superadmin/tenants/{id}/subscription-history and /audit-log', () 
       ).status,
     ).toBe(200);
     expect(
-      (await t.client.post('/users/add', { username: uniqueUsername(), password: 'staff password', name: 'Rui' }))
-        .status,
+      (
+        await t.client.post('/users/add', {
+          username: uniqueUsername(),
+          password: 'staff password',
+          name: 'Rui',
+        })
+      ).status,
     ).toBe(200);
     const start = new Date('2026-01-01T00:00:00Z');
     await app.database.asOwner(async (tx) => {
@@ -506,8 +564,8 @@ describe('GET /superadmin/tenants/{id}/subscription-history and /audit-log', () 
       `/superadmin/tenants/${t.tenantId}/subscription-history`,
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      tenantInfo: expect.objectContaining({ id: t.tenantId, name: 'History Cafe', email: t.username, is_active: true }),
+    expect(res.body).toMatchObject({
+      tenantInfo: { id: t.tenantId, name: 'History Cafe', email: t.username, is_active: true },
       storeDetails: {
         storeName: 'History Cafe',
         address: '1 Main St',
@@ -519,7 +577,6 @@ describe('GET /superadmin/tenants/{id}/subscription-history and /audit-log', () 
       totalUsers: 2,
       subscriptionHistory: [
         {
-          id: expect.any(Number),
           tenant_id: t.tenantId,
           created_at: '2026-01-01T00:00:00.000Z',
           starts_on: '2026-01-01T00:00:00.000Z',
@@ -527,7 +584,6 @@ describe('GET /superadmin/tenants/{id}/subscription-history and /audit-log', () 
           status: 'created',
         },
         {
-          id: expect.any(Number),
           tenant_id: t.tenantId,
           created_at: '2026-02-01T00:00:00.000Z',
           starts_on: '2026-02-01T00:00:00.000Z',
