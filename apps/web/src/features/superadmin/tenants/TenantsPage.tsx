@@ -175,7 +175,7 @@ export function TenantsPage() {
       <Tabs value={status} onChange={(v) => v && chooseTab(v as TenantStatus)}>
         <Tabs.List aria-label={t('tab.label')}>
           {TENANT_STATUSES.map((s) => (
-            <Tabs.Tab key={s} value={s} data-testid={`tab-${s}`}>
+            <Tabs.Tab key={s} value={s} data-testid={`tab-${s}`} mih={44}>
               {t(`tab.${s}`)}
               {countOf(s) !== undefined && (
                 <Badge ml={8} variant="light" color="gray" radius="sm" data-testid={`count-${s}`}>
@@ -185,139 +185,156 @@ export function TenantsPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {/* The tab's panel: the search, filter and list below belong to the chosen tab. */}
+        <Tabs.Panel value={status} pt="md">
+          <Stack>
+            <Group gap="sm" align="flex-end" wrap="wrap" role="search">
+              <TextInput
+                style={{ flex: 1, minWidth: 240, maxWidth: 480 }}
+                label={t('search.label')}
+                placeholder={t('search.placeholder')}
+                type="search"
+                leftSection={<IconSearch size={18} />}
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+              />
+              <Button
+                variant="light"
+                leftSection={<IconFilter size={18} />}
+                onClick={() => setFiltering(true)}
+              >
+                {t('filter.button')}
+              </Button>
+              {dates && (
+                <Button variant="subtle" color="gray" onClick={() => (setDates(null), setPage(1))}>
+                  {t('filter.clear')}
+                </Button>
+              )}
+            </Group>
+            {dates && (
+              <Text fz="sm" c="dimmed" data-testid="filter-note">
+                {t('filter.active', {
+                  range:
+                    dates.type === 'custom'
+                      ? `${dates.from ?? ''} – ${dates.to ?? ''}`
+                      : t(`dateFilter.${dates.type}`, { ns: 'common' }),
+                })}
+              </Text>
+            )}
+
+            {list.isPending ? (
+              <Loading />
+            ) : list.isError ? (
+              <LoadError message="Error loading Tenants Data! Please try later!" />
+            ) : data && data.tenants.length === 0 ? (
+              <Card withBorder radius="lg" padding="xl">
+                <Text ta="center" fw={600} data-testid="no-tenants">
+                  {t('No Tenants Found!')}
+                </Text>
+              </Card>
+            ) : data ? (
+              <>
+                <Card withBorder radius="lg" padding={0}>
+                  <Table.ScrollContainer minWidth={900}>
+                    <Table
+                      highlightOnHover
+                      verticalSpacing="sm"
+                      horizontalSpacing="md"
+                      data-testid="tenants-table"
+                    >
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('col.name')}</Table.Th>
+                          <Table.Th>{t('col.email')}</Table.Th>
+                          <Table.Th>{t('col.status')}</Table.Th>
+                          <Table.Th>{t('col.start')}</Table.Th>
+                          <Table.Th>{t('col.end')}</Table.Th>
+                          <Table.Th style={{ textAlign: 'right' }}>{t('col.price')}</Table.Th>
+                          <Table.Th style={{ textAlign: 'right' }}>
+                            <VisuallyHidden>{t('col.actions')}</VisuallyHidden>
+                          </Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {data.tenants.map((row) => (
+                          <Table.Tr key={row.id} data-testid="tenant-row">
+                            <Table.Td fw={600}>{row.name}</Table.Td>
+                            <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+                            <Table.Td>
+                              <Badge
+                                color={row.is_active ? 'green' : 'gray'}
+                                variant="light"
+                                data-testid="tenant-status"
+                              >
+                                {row.is_active ? t('status.active') : t('status.inactive')}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                              {dayOf(row.subscription_start)}
+                            </Table.Td>
+                            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                              {dayOf(row.subscription_end)}
+                            </Table.Td>
+                            <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                              {price(row.plan_price_per_month)}
+                            </Table.Td>
+                            <Table.Td>
+                              <Group gap={4} justify="flex-end" wrap="nowrap">
+                                <Tooltip label={t('action.edit', { name: row.name })}>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    aria-label={t('action.edit', { name: row.name })}
+                                    onClick={() => setDialog({ opened: true, tenant: row })}
+                                  >
+                                    <IconEdit size={18} />
+                                  </ActionIcon>
+                                </Tooltip>
+                                <Tooltip label={t('action.history', { name: row.name })}>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    component={Link}
+                                    to={paths.superadmin.tenantHistory.to(row.id)}
+                                    aria-label={t('action.history', { name: row.name })}
+                                  >
+                                    <IconHistory size={18} />
+                                  </ActionIcon>
+                                </Tooltip>
+                                <Tooltip label={t('action.delete', { name: row.name })}>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    color="red"
+                                    aria-label={t('action.delete', { name: row.name })}
+                                    onClick={() =>
+                                      confirmIrreversible(
+                                        () => remove.mutate(row.id),
+                                        t('delete.title', { name: row.name }),
+                                        t('delete.detail', { name: row.name, email: row.email }),
+                                      )
+                                    }
+                                  >
+                                    <IconTrash size={18} />
+                                  </ActionIcon>
+                                </Tooltip>
+                              </Group>
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                </Card>
+                <Pager
+                  page={Math.min(page, lastPage)}
+                  lastPage={lastPage}
+                  shown={data.tenants.length}
+                  total={data.total}
+                  onPage={setPage}
+                />
+              </>
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-
-      <Group gap="sm" align="flex-end" wrap="wrap" role="search">
-        <TextInput
-          style={{ flex: 1, minWidth: 240, maxWidth: 480 }}
-          label={t('search.label')}
-          placeholder={t('search.placeholder')}
-          type="search"
-          leftSection={<IconSearch size={18} />}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
-        <Button variant="light" leftSection={<IconFilter size={18} />} onClick={() => setFiltering(true)}>
-          {t('filter.button')}
-        </Button>
-        {dates && (
-          <Button variant="subtle" color="gray" onClick={() => (setDates(null), setPage(1))}>
-            {t('filter.clear')}
-          </Button>
-        )}
-      </Group>
-      {dates && (
-        <Text fz="sm" c="dimmed" data-testid="filter-note">
-          {t('filter.active', {
-            range:
-              dates.type === 'custom'
-                ? `${dates.from ?? ''} – ${dates.to ?? ''}`
-                : t(`dateFilter.${dates.type}`, { ns: 'common' }),
-          })}
-        </Text>
-      )}
-
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadError message="Error loading Tenants Data! Please try later!" />
-      ) : data && data.tenants.length === 0 ? (
-        <Card withBorder radius="lg" padding="xl">
-          <Text ta="center" fw={600} data-testid="no-tenants">
-            {t('No Tenants Found!')}
-          </Text>
-        </Card>
-      ) : data ? (
-        <>
-          <Card withBorder radius="lg" padding={0}>
-            <Table.ScrollContainer minWidth={900}>
-              <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid="tenants-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('col.name')}</Table.Th>
-                    <Table.Th>{t('col.email')}</Table.Th>
-                    <Table.Th>{t('col.status')}</Table.Th>
-                    <Table.Th>{t('col.start')}</Table.Th>
-                    <Table.Th>{t('col.end')}</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>{t('col.price')}</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>
-                      <VisuallyHidden>{t('col.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.tenants.map((row) => (
-                    <Table.Tr key={row.id} data-testid="tenant-row">
-                      <Table.Td fw={600}>{row.name}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          color={row.is_active ? 'green' : 'gray'}
-                          variant="light"
-                          data-testid="tenant-status"
-                        >
-                          {row.is_active ? t('status.active') : t('status.inactive')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayOf(row.subscription_start)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayOf(row.subscription_end)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                        {price(row.plan_price_per_month)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label={t('action.edit', { name: row.name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('action.edit', { name: row.name })}
-                              onClick={() => setDialog({ opened: true, tenant: row })}
-                            >
-                              <IconEdit size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('action.history', { name: row.name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              component={Link}
-                              to={paths.superadmin.tenantHistory.to(row.id)}
-                              aria-label={t('action.history', { name: row.name })}
-                            >
-                              <IconHistory size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('action.delete', { name: row.name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('action.delete', { name: row.name })}
-                              onClick={() =>
-                                confirmIrreversible(
-                                  () => remove.mutate(row.id),
-                                  t('delete.title', { name: row.name }),
-                                  t('delete.detail', { name: row.name, email: row.email }),
-                                )
-                              }
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
-          <Pager
-            page={Math.min(page, lastPage)}
-            lastPage={lastPage}
-            shown={data.tenants.length}
-            total={data.total}
-            onPage={setPage}
-          />
-        </>
-      ) : null}
 
       <FilterDialog
         opened={filtering}
