@@ -226,6 +226,7 @@ describe('tenants', () => {
     await page.getByTestId('audit-table').getByText('tenant.signup').waitFor();
     await page.getByText('Super admin actions').click();
     await page.getByTestId('audit-table').getByText('tenant.update').waitFor();
+    await page.getByTestId('audit-table').getByText('isActive: true → false').waitFor();
     await page.getByTestId('audit-table').getByText('tenant.add').waitFor();
     await checkScreen(page, 'tenant subscription history');
     await page.setViewportSize(SIZES.tablet);
@@ -245,6 +246,8 @@ describe('tenants', () => {
     await confirm.getByText(`Delete ${name}?`).waitFor();
     await confirm.getByText(email, { exact: false }).waitFor();
     await confirm.getByText('Are you sure! This process is irreversible!').waitFor();
+    // The dialog's opening transition, finished.
+    await page.waitForTimeout(300);
     await screenshot(page, 'superadmin-tenant-delete', false);
     await confirm.getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByText('Tenant deleted successfully!').first().waitFor();

@@ -21,7 +21,7 @@ import { LoadError, Loading } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { tenantAuditQueryOptions, tenantHistoryQueryOptions } from './api/get-tenants.ts';
-import { dayOf } from './format.ts';
+import { auditDetails, dayOf } from './format.ts';
 
 /** SPEC §3: created and cancelled read as such; any other event is a renewal. */
 const historyStatus = (status: SubscriptionHistoryRow['status']) =>
@@ -208,7 +208,7 @@ function AuditLog({ tenantId }: { tenantId: number }) {
                     <Table.Td>{e.ip ?? '—'}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 360 }}>
                       <Text fz="sm" c="dimmed">
-                        {e.details == null ? '—' : JSON.stringify(e.details)}
+                        {auditDetails(e.details)}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

@@ -235,7 +235,7 @@ export function TenantsPage() {
             ) : data ? (
               <>
                 <Card withBorder radius="lg" padding={0}>
-                  <Table.ScrollContainer minWidth={900}>
+                  <Table.ScrollContainer minWidth={880}>
                     <Table
                       highlightOnHover
                       verticalSpacing="sm"
@@ -259,11 +259,12 @@ export function TenantsPage() {
                         {data.tenants.map((row) => (
                           <Table.Tr key={row.id} data-testid="tenant-row">
                             <Table.Td fw={600}>{row.name}</Table.Td>
-                            <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
-                            <Table.Td>
+                            <Table.Td style={{ overflowWrap: 'break-word' }}>{row.email}</Table.Td>
+                            <Table.Td style={{ whiteSpace: 'nowrap' }}>
                               <Badge
                                 color={row.is_active ? 'green' : 'gray'}
                                 variant="light"
+                                style={{ minWidth: 'max-content' }}
                                 data-testid="tenant-status"
                               >
                                 {row.is_active ? t('status.active') : t('status.inactive')}
