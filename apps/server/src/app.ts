@@ -68,6 +68,8 @@ import { createSuperadminService } from './modules/superadmin/superadmin.service
 import { createBillingProvider } from './modules/billing/billing.provider.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { createTenantsService } from './modules/tenants/tenants.service.ts';
 
 // JSON bodies are small forms; 1 MB of JSON is an attack, not an order. Uploads get their own limit.
 const BODY_LIMIT = 256 * 1024;
@@ -220,6 +222,7 @@ export async function buildApp(opts: BuildOptions) {
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
       billingRoutes(typed, { billing: createBillingService(ctx, createBillingProvider(config, app.log)) });
+      tenantsRoutes(typed, { tenants: createTenantsService(ctx, { auth }) });
     },
     { prefix: '/api/v1' },
   );

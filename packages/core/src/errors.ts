@@ -158,6 +158,9 @@ export const ERRORS = {
   qr_ordering_disabled: { status: 403, message: 'Ordering from the menu is not available at this store!' },
   too_many_orders: { status: 429, message: 'Too many orders! Please wait a few minutes or ask the staff.' },
 
+  // The super administrator's tenants (issue 13)
+  tenant_not_found: { status: 404, message: 'Tenant not found!' },
+
   internal: { status: 500, message: 'Something went wrong!' },
   database_unavailable: { status: 503, message: 'Database unavailable' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -32,6 +32,12 @@ export interface TenantEvents {
   reservations_updated: Record<string, never>;
   /** Users were added, changed or deleted. */
   users_updated: Record<string, never>;
+  /**
+   * The super admin (de)activated the tenant (issue 13). Sent by the realtime server itself, not
+   * through `emit`: on `active: false` every screen goes to the inactive-subscription page and the
+   * server closes the tenant's sockets right after.
+   */
+  tenant_status: { active: boolean };
 }
 
 export type TenantEventName = keyof TenantEvents;

@@ -21,3 +21,4 @@ export * from './qrorders.schemas.ts';
 export * from './qrmenu.schemas.ts';
 export * from './reports.schemas.ts';
 export * from './billing.schemas.ts';
+export * from './tenants.schemas.ts';

@@ -17,6 +17,12 @@ export interface Events {
   deviceRevoked(tenantId: number, deviceId: number): void;
   /** A user's rights changed: their sockets are closed so they reconnect under the new session. */
   sessionChanged(tenantId: number, userId: number): void;
+  /**
+   * The tenant was (de)activated or deleted (issue 13): its sockets get `tenant_status`; on
+   * `active: false` they are closed too, and the handshake refuses them until it is active again.
+   * Called after commit by the super admin's tenants service.
+   */
+  tenantStatus(tenantId: number, active: boolean): void;
 }
 
 export function createEventHub(): Events & { attach(target: Events): void } {
@@ -29,5 +35,6 @@ export function createEventHub(): Events & { attach(target: Events): void } {
     toDiner: (statusToken, status) => target?.toDiner(statusToken, status),
     deviceRevoked: (tenantId, deviceId) => target?.deviceRevoked(tenantId, deviceId),
     sessionChanged: (tenantId, userId) => target?.sessionChanged(tenantId, userId),
+    tenantStatus: (tenantId, active) => target?.tenantStatus(tenantId, active),
   };
 }

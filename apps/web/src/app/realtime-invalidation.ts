@@ -21,6 +21,7 @@ import { storeSettingsQueryKey } from '../features/settings/api/get-store-settin
 import { tablesQueryKey } from '../features/settings/api/get-tables.ts';
 import { taxesQueryKey } from '../features/settings/api/get-taxes.ts';
 import { usersQueryKey } from '../features/users/api/get-users.ts';
+import { tenantsQueryKey } from '../features/superadmin/tenants/api/get-tenants.ts';
 
 /**
  * What goes stale when a resource changes: the cached answers that show it. A save on this tab
@@ -81,6 +82,7 @@ export const STALE_AFTER = {
     reportsQueryKey,
   ],
   qr_orders: [qrOrdersQueryKey],
+  tenants: [tenantsQueryKey],
 } as const satisfies Record<Resource, readonly QueryKey[]>;
 
 /** The resources each tenant event changes (packages/core/src/events.ts). */
@@ -97,6 +99,8 @@ export const EVENT_CHANGES: { [E in TenantEventName]: (payload: TenantEvents[E])
   order_update: () => ['orders'],
   new_qrorder: () => ['qr_orders'],
   qrorders_updated: () => ['qr_orders'],
+  // Nothing to refetch: the socket provider sends the tab to the inactive page (app/socket.tsx).
+  tenant_status: () => [],
 };
 
 /** How the app marks stale what shows changed resources (registered with lib/resources.ts). */

@@ -174,6 +174,22 @@ export const router = createBrowserRouter([
                         ),
                       },
                       {
+                        path: paths.superadmin.tenants,
+                        lazy: page(
+                          () => import('../features/superadmin/tenants/TenantsPage.tsx'),
+                          (m) => m.TenantsPage,
+                          ['tenants'],
+                        ),
+                      },
+                      {
+                        path: paths.superadmin.tenantHistory.route,
+                        lazy: page(
+                          () => import('../features/superadmin/tenants/TenantHistoryPage.tsx'),
+                          (m) => m.TenantHistoryPage,
+                          ['tenants'],
+                        ),
+                      },
+                      {
                         path: paths.superadmin.support,
                         lazy: page(
                           () => import('../features/support/SupportPage.tsx'),

@@ -1,8 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { io, type Socket } from 'socket.io-client';
+import type { TenantEvents } from '@comanda/core';
 import { apiRequest, endSession } from '../lib/api-client.ts';
 import { invalidateResources, RESOURCES, type Resource } from '../lib/resources.ts';
+import { paths } from '../lib/paths.ts';
 import { EVENT_CHANGES } from './realtime-invalidation.ts';
 
 const SocketContext = createContext<Socket | null>(null);
@@ -15,6 +18,7 @@ const SocketContext = createContext<Socket | null>(null);
  * sockets without a disconnect packet, so socket.io reconnects by itself.
  */
 export function SocketProvider({ tenantId, children }: { tenantId: number | null; children: ReactNode }) {
+  const navigate = useNavigate();
   const [socket] = useState<Socket>(() =>
     io({
       autoConnect: false,
@@ -41,19 +45,26 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
         () => undefined,
       );
     };
+    // The super admin deactivated the tenant (issue 13): every open screen goes to the inactive page at
+    // once, as the next API call's 402 would; the server closes the socket right after.
+    const tenantStatus = ({ active }: TenantEvents['tenant_status']) => {
+      if (!active) void navigate(paths.dashboard.inactiveSubscription, { replace: true });
+    };
     socket.on('connect', announce);
+    socket.on('tenant_status', tenantStatus);
     socket.on('session_revoked', revoked);
     socket.on('session_expired', renew);
     socket.on('session_changed', renew);
     socket.connect();
     return () => {
       socket.off('connect', announce);
+      socket.off('tenant_status', tenantStatus);
       socket.off('session_revoked', revoked);
       socket.off('session_expired', renew);
       socket.off('session_changed', renew);
       socket.disconnect();
     };
-  }, [socket, tenantId]);
+  }, [socket, tenantId, navigate]);
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
 }
 

@@ -42,6 +42,11 @@ export const paths = {
     loginAlias: '/superadmin/login',
     root: '/superadmin/dashboard',
     home: '/superadmin/dashboard/home',
+    tenants: '/superadmin/dashboard/tenants',
+    tenantHistory: {
+      route: '/superadmin/dashboard/tenants/:id/subscription-history',
+      to: (id: number) => `/superadmin/dashboard/tenants/${id}/subscription-history`,
+    },
     support: '/superadmin/dashboard/contact-support',
   },
 

@@ -22,6 +22,8 @@ export const RESOURCES = [
   'orders',
   // QR orders waiting at the POS.
   'qr_orders',
+  // The super admin's tenant list, counts and history pages.
+  'tenants',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

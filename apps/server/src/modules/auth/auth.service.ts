@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { fail, loggableError } from '../../platform/errors.ts';
 import {
   hashSecret,
@@ -99,12 +100,16 @@ export function createAuthService(ctx: AppContext) {
   /**
    * Creates a tenant and its first user, the admin (SPEC §1), from an already computed password hash.
    * The tenant's store and print settings come with the tenant row (a trigger, migration 0006).
+   * The super admin's add (tenants.service) comes this way too, with its active switch and its own
+   * audit entry in the same transaction (`also`).
    */
   async function createTenantWithAdmin(input: {
     bizName: string;
     username: string;
     passwordHash: string;
     timezone: string;
+    isActive?: boolean;
+    also?: (tx: Tx, tenantId: number) => Promise<void>;
   }) {
     return database.asSystem(async (tx) => {
       if (await usersRepo.findUserByUsername(tx, input.username)) throw fail('email_registered');
@@ -113,7 +118,8 @@ export function createAuthService(ctx: AppContext) {
         email: input.username,
         timezone: input.timezone,
         // With a card provider a new tenant pays before it works (docs/billing.md); without, it is active.
-        isActive: ctx.config.billing === 'off',
+        // The super admin may choose (tenants.service).
+        isActive: input.isActive ?? ctx.config.billing === 'off',
       });
       const user = await usersRepo.insertUser(tx, tenantId, {
         username: input.username,
@@ -122,6 +128,7 @@ export function createAuthService(ctx: AppContext) {
         role: 'admin',
       });
       await audit(tx, { tenantId, userId: user.id, deviceId: null, ip: null }, { action: 'tenant.signup' });
+      await input.also?.(tx, tenantId);
       return user;
     });
   }

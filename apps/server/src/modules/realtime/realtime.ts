@@ -1,5 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
-import { DINER_SOCKET_EVENTS, type DinerOrderStatus, statusTokenParams } from '@comanda/core';
+import {
+  DINER_SOCKET_EVENTS,
+  type DinerOrderStatus,
+  type TenantEvents,
+  statusTokenParams,
+} from '@comanda/core';
 import { type DefaultEventsMap, Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Events } from '../../platform/events.ts';
@@ -171,19 +176,20 @@ export async function startRealtime(
   function endSocket(
     socket: { emit(event: string, payload: object): unknown; disconnect(close: boolean): unknown },
     reason: string,
+    payload: object = {},
   ) {
-    socket.emit(reason, {});
+    socket.emit(reason, payload);
     socket.disconnect(true);
   }
 
   /** Every socket in a room (across nodes), told why and closed. */
-  function endRoom(room: string, reason: string) {
+  function endRoom(room: string, reason: string, payload: object = {}) {
     io.in(room)
       .fetchSockets()
       .then((sockets) => {
         // Socket by socket, so the notice is sent before the close: a cluster adapter may deliver a
         // room broadcast after a disconnect issued right behind it.
-        for (const socket of sockets) endSocket(socket, reason);
+        for (const socket of sockets) endSocket(socket, reason, payload);
       })
       .catch((err: unknown) => ctx.log.warn({ err }, `could not close realtime sockets (${reason})`));
   }
@@ -197,6 +203,11 @@ export async function startRealtime(
     },
     deviceRevoked: (tenantId, deviceId) => endRoom(deviceRoom(tenantId, deviceId), 'session_revoked'),
     sessionChanged: (tenantId, userId) => endRoom(userRoom(tenantId, userId), 'session_changed'),
+    tenantStatus: (tenantId, active) => {
+      const payload: TenantEvents['tenant_status'] = { active };
+      if (active) io.to(tenantRoom(tenantId)).emit('tenant_status', payload);
+      else endRoom(tenantRoom(tenantId), 'tenant_status', payload);
+    },
   };
   return {
     io,
