@@ -20,3 +20,4 @@ export * from './invoices.schemas.ts';
 export * from './qrorders.schemas.ts';
 export * from './qrmenu.schemas.ts';
 export * from './reports.schemas.ts';
+export * from './platform-reports.schemas.ts';
