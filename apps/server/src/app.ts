@@ -65,6 +65,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { superadminRoutes } from './modules/superadmin/superadmin.routes.ts';
 import { createSuperadminService } from './modules/superadmin/superadmin.service.ts';
+import { exchangeRatesFile } from './modules/platform-reports/exchange-rates.ts';
+import { platformReportsRoutes } from './modules/platform-reports/platform-reports.routes.ts';
+import { createPlatformReportsService } from './modules/platform-reports/platform-reports.service.ts';
 
 // JSON bodies are small forms; 1 MB of JSON is an attack, not an order. Uploads get their own limit.
 const BODY_LIMIT = 256 * 1024;
@@ -127,6 +130,11 @@ export async function buildApp(opts: BuildOptions) {
   afterCommit = (tenantId, list) => qrMenu.afterCommit(tenantId, list);
   const superadmin = createSuperadminService(ctx);
   await superadmin.ensureFromConfig();
+  // Read now, so a missing or invalid rates file stops the start (docs/superadmin-reports.md).
+  const platformReports = createPlatformReportsService(
+    ctx,
+    exchangeRatesFile(config.exchangeRatesFile, app.log),
+  );
 
   // Cookies are SameSite=Lax; this refuses a cross-site form or script posting with them all the same.
   // The allowed origin is PUBLIC_URL's, never the Host header: a DNS-rebinding page sends its own name
@@ -216,6 +224,7 @@ export async function buildApp(opts: BuildOptions) {
       qrMenuRoutes(typed, { qrMenu, config });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
+      platformReportsRoutes(typed, { platformReports });
     },
     { prefix: '/api/v1' },
   );

@@ -34,7 +34,10 @@ export const exchangeRatesFileSchema = z.object({
   base: z.literal(PLATFORM_CURRENCY, { error: 'base must be "USD"' }),
   date: z.string().refine(isLocalDate, { error: 'date must be a date written YYYY-MM-DD' }),
   rates: z
-    .record(z.string().regex(CURRENCY_CODE, { error: 'currency codes are three capital letters' }), exchangeRateSchema)
+    .record(
+      z.string().regex(CURRENCY_CODE, { error: 'currency codes are three capital letters' }),
+      exchangeRateSchema,
+    )
     .refine((r) => Object.keys(r).length > 0, { error: 'rates must list at least one currency' }),
 });
 export type ExchangeRates = z.infer<typeof exchangeRatesFileSchema>;
