@@ -31,14 +31,14 @@ export const exchangeRateSchema = z
  * { "EUR": "0.92", ... } }`, each rate the units of that currency one dollar buys on `date`.
  */
 export const exchangeRatesFileSchema = z.object({
-  base: z.literal(PLATFORM_CURRENCY, { error: 'base must be "USD"' }),
-  date: z.string().refine(isLocalDate, { error: 'date must be a date written YYYY-MM-DD' }),
+  base: z.literal(PLATFORM_CURRENCY, { error: 'must be "USD"' }),
+  date: z.string().refine(isLocalDate, { error: 'must be a date written YYYY-MM-DD' }),
   rates: z
     .record(
-      z.string().regex(CURRENCY_CODE, { error: 'currency codes are three capital letters' }),
+      z.string().regex(CURRENCY_CODE, { error: 'must be a currency code of three capital letters' }),
       exchangeRateSchema,
     )
-    .refine((r) => Object.keys(r).length > 0, { error: 'rates must list at least one currency' }),
+    .refine((r) => Object.keys(r).length > 0, { error: 'must list at least one currency' }),
 });
 export type ExchangeRates = z.infer<typeof exchangeRatesFileSchema>;
 

@@ -16,9 +16,9 @@ export function parseExchangeRates(text: string, { numbers = false } = {}): Exch
     throw new Error('is not JSON');
   }
   if (numbers && json && typeof json === 'object' && 'rates' in json) {
-    const rates = (json).rates;
+    const rates = json.rates;
     if (rates && typeof rates === 'object') {
-      (json).rates = Object.fromEntries(
+      json.rates = Object.fromEntries(
         Object.entries(rates).map(([code, rate]) => [code, typeof rate === 'number' ? String(rate) : rate]),
       );
     }
