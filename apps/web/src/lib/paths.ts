@@ -42,6 +42,7 @@ export const paths = {
     loginAlias: '/superadmin/login',
     root: '/superadmin/dashboard',
     home: '/superadmin/dashboard/home',
+    reports: '/superadmin/dashboard/reports',
     support: '/superadmin/dashboard/contact-support',
   },
 

@@ -1,5 +1,11 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconHeadset, IconLayoutDashboard, IconLogout, IconUserShield } from '@tabler/icons-react';
+import {
+  IconHeadset,
+  IconLayoutDashboard,
+  IconLogout,
+  IconReportAnalytics,
+  IconUserShield,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NavEntry } from '../../lib/navigation.ts';
@@ -13,6 +19,13 @@ const ENTRIES: NavEntry[] = [
     label: 'nav.superHome',
     path: paths.superadmin.home,
     icon: IconLayoutDashboard,
+    section: 'offerings',
+  },
+  {
+    screen: 'reports',
+    label: 'nav.superReports',
+    path: paths.superadmin.reports,
+    icon: IconReportAnalytics,
     section: 'offerings',
   },
   {
