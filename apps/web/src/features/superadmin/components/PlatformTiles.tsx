@@ -1,4 +1,5 @@
 import { ActionIcon, Group, SimpleGrid, Tooltip } from '@mantine/core';
+import { useId } from '@mantine/hooks';
 import {
   IconBuildingStore,
   IconCalendarDollar,
@@ -39,6 +40,7 @@ type Conversion = Pick<PlatformDashboard, 'rates' | 'unconverted'>;
 /** The sales tile's line: the exact amount, and a tooltip naming the rates and what they could not convert. */
 function SalesHint({ amount, conversion }: { amount: number; conversion: Conversion }) {
   const { t, i18n } = useTranslation('superadmin');
+  const tooltipId = useId();
   const date = calendarDate(conversion.rates.date, i18n.language);
   const missing = conversion.unconverted.map((u) => exact(u.amount, u.currency)).join(', ');
   const about = [
@@ -58,12 +60,21 @@ function SalesHint({ amount, conversion }: { amount: number; conversion: Convers
           </>
         )}
       </span>
-      <Tooltip label={about} multiline w={260} events={{ hover: true, focus: true, touch: true }} withArrow>
+      <Tooltip
+        label={about}
+        multiline
+        w={260}
+        events={{ hover: true, focus: true, touch: true }}
+        withArrow
+        role="tooltip"
+        id={tooltipId}
+      >
         <ActionIcon
           variant="subtle"
           color="gray"
           size={44}
           aria-label={t('tiles.aboutSales')}
+          aria-describedby={tooltipId}
           data-testid="sales-rates"
           style={{ flexShrink: 0, margin: -8 }}
         >
