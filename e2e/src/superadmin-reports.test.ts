@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { SIZES, checkScreen, launchBrowser, screenshot, uniqueEmail } from './browser.ts';
 import { payOrder, seedMenu } from './paid-order.ts';
@@ -12,6 +13,7 @@ import { payOrder, seedMenu } from './paid-order.ts';
 // The super administrator's dashboard and reports (issue 13) over a known set of stores. These figures
 // add up every tenant, so this file runs the built app (as `npm start` does) on a data dir of its own,
 // with an exchange-rates file of its own: the other files' tenants on the shared server would move them.
+// With E2E_DATABASE_URL it runs on a PostgreSQL database of its own on that server, like the shared one.
 // Three stores pay now (so on their own today, whatever their zone): one in dollars, one in euros at
 // 0.92 per dollar, one in Swiss francs, which the rates file lacks. `payOrder` takes 34.33 a bill.
 
@@ -22,6 +24,7 @@ const RATES = { base: 'USD', date: '2026-03-09', rates: { EUR: '0.92', JPY: '156
 let server: ChildProcess;
 let baseUrl = '';
 let dataDir = '';
+let dropDatabase: (() => Promise<void>) | undefined;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -41,6 +44,22 @@ async function startServer() {
   const ratesFile = path.join(dataDir, 'rates.json');
   fs.writeFileSync(ratesFile, JSON.stringify(RATES));
   const port = await freePort();
+  let databaseUrl = '';
+  if (process.env.E2E_DATABASE_URL) {
+    const name = `comanda_e2e_platform_${process.pid}`;
+    const admin = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const u = new URL(process.env.E2E_DATABASE_URL);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    };
+  }
   server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: ROOT,
     env: {
@@ -48,6 +67,7 @@ async function startServer() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       SUPERADMIN_USERNAME: SUPERADMIN.username,
       SUPERADMIN_PASSWORD: SUPERADMIN.password,
@@ -115,6 +135,7 @@ afterAll(async () => {
   await browser?.close();
   server?.kill('SIGTERM');
   if (server && server.exitCode === null) await new Promise((r) => server.once('exit', r));
+  await dropDatabase?.();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
