@@ -96,7 +96,9 @@ export async function salesByCurrency(tx: Tx, days: ZoneDays[]) {
 /**
  * The items with the most units on paid bills over the zones' days, across stores: one row per store
  * and item (its currencies together), under the title it was last sold under in the range. Ties go to
- * the older store, then the item's key in byte order: the same on every database.
+ * the older store, then the item's key in byte order: the same on every database. Units are added up
+ * first and only the ten winners' titles and store names are looked up (a title per group, kept in an
+ * array_agg, cost a third more over a month of 200 stores).
  */
 export async function topItems(tx: Tx, days: ZoneDays[], limit: number) {
   if (days.length === 0) return [];
@@ -109,16 +111,23 @@ export async function topItems(tx: Tx, days: ZoneDays[], limit: number) {
     qty: number | string;
   }>(
     await tx.execute(sql`
-      select t.id as tenant_id, t.name as tenant_name, max(s.item_id) as item_id,
-        (array_agg(s.item_title order by s.local_date desc))[1] as title,
-        sum(s.quantity)::bigint as qty
-      from ${daysOf(days)}
-      join tenants t on t.timezone = d.timezone
-      join sales_items_daily s on s.tenant_id = t.id and s.local_date between d.from_date and d.to_date
-        and s.local_date between ${all.from}::date and ${all.to}::date
-      group by t.id, t.name, s.item_key
-      order by qty desc, t.id, s.item_key collate "C"
-      limit ${limit}`),
+      with top as (
+        select s.tenant_id, s.item_key, max(s.item_id) as item_id, max(s.local_date) as last_day,
+          sum(s.quantity)::bigint as qty
+        from ${daysOf(days)}
+        join tenants t on t.timezone = d.timezone
+        join sales_items_daily s on s.tenant_id = t.id and s.local_date between d.from_date and d.to_date
+          and s.local_date between ${all.from}::date and ${all.to}::date
+        group by s.tenant_id, s.item_key
+        order by qty desc, s.tenant_id, s.item_key collate "C"
+        limit ${limit}
+      )
+      select top.tenant_id, t.name as tenant_name, top.item_id, top.qty,
+        (select l.item_title from sales_items_daily l
+          where l.tenant_id = top.tenant_id and l.local_date = top.last_day and l.item_key = top.item_key
+          order by l.currency collate "C" limit 1) as title
+      from top join tenants t on t.id = top.tenant_id
+      order by top.qty desc, top.tenant_id, top.item_key collate "C"`),
   );
   return rows.map((r) => ({
     tenant_id: Number(r.tenant_id),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderPaid, PlatformDashboard, PlatformReport } from '@comanda/core';
-import { customers, storeSettings, tenants } from '../../platform/db/schema.ts';
+import { customers, menuItems, storeSettings, tenants } from '../../platform/db/schema.ts';
 import { SUPERADMIN, type TestApp, type TestClient, startTestApp } from '../../../test/harness.ts';
 import { setTimezone } from '../tenants/tenants.repo.ts';
 import { type Store, createStore, payBody } from '../orders/orders.fixtures.ts';
@@ -242,6 +242,39 @@ describe('the figures of a known set', () => {
     });
     fs.writeFileSync(ratesFile, JSON.stringify(RATES));
     expect((await get<PlatformDashboard>(sa, '/superadmin/dashboard')).rates.date).toBe('2026-03-09');
+  });
+});
+
+describe('an item renamed between its sales', () => {
+  it('is listed under the title it was last sold under in the range, its units together', async () => {
+    // January: no other store sold then.
+    const bar = await storeIn('Renamed Bar', 'UTC', 'USD');
+    await payAt(bar, '2026-01-10T12:00:00Z');
+    await app.database.inTenant(bar.owner.tenantId, (tx) =>
+      tx
+        .update(menuItems)
+        .set({ title: 'Still Water' })
+        .where(and(eq(menuItems.tenantId, bar.owner.tenantId), eq(menuItems.id, bar.water))),
+    );
+    await payAt(bar, '2026-01-11T12:00:00Z');
+    clock = new Date('2026-03-10T11:30:00Z');
+    const titles = async (q: string) =>
+      (await get<PlatformReport>(sa, `/superadmin/reports?${q}`)).topSellingItems.map((i) => [
+        i.tenant_name,
+        i.item_id,
+        i.title,
+        i.qty,
+      ]);
+    expect(await titles('type=custom&from=2026-01-10&to=2026-01-11')).toEqual([
+      ['Renamed Bar', bar.soda, 'Soda', 6],
+      ['Renamed Bar', bar.burger, 'Burger', 4],
+      ['Renamed Bar', bar.water, 'Still Water', 2],
+    ]);
+    expect(await titles('type=custom&from=2026-01-10&to=2026-01-10')).toEqual([
+      ['Renamed Bar', bar.soda, 'Soda', 3],
+      ['Renamed Bar', bar.burger, 'Burger', 2],
+      ['Renamed Bar', bar.water, 'Water', 1],
+    ]);
   });
 });
 
