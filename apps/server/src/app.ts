@@ -70,6 +70,9 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { createTenantsService } from './modules/tenants/tenants.service.ts';
+import { exchangeRatesFile } from './modules/platform-reports/exchange-rates.ts';
+import { platformReportsRoutes } from './modules/platform-reports/platform-reports.routes.ts';
+import { createPlatformReportsService } from './modules/platform-reports/platform-reports.service.ts';
 
 // JSON bodies are small forms; 1 MB of JSON is an attack, not an order. Uploads get their own limit.
 const BODY_LIMIT = 256 * 1024;
@@ -132,6 +135,11 @@ export async function buildApp(opts: BuildOptions) {
   afterCommit = (tenantId, list) => qrMenu.afterCommit(tenantId, list);
   const superadmin = createSuperadminService(ctx);
   await superadmin.ensureFromConfig();
+  // Read now, so a missing or invalid rates file stops the start (docs/superadmin-reports.md).
+  const platformReports = createPlatformReportsService(
+    ctx,
+    exchangeRatesFile(config.exchangeRatesFile, app.log),
+  );
 
   // Cookies are SameSite=Lax; this refuses a cross-site form or script posting with them all the same.
   // The allowed origin is PUBLIC_URL's, never the Host header: a DNS-rebinding page sends its own name
@@ -223,6 +231,7 @@ export async function buildApp(opts: BuildOptions) {
       superadminRoutes(typed, { superadmin, config });
       billingRoutes(typed, { billing: createBillingService(ctx, createBillingProvider(config, app.log)) });
       tenantsRoutes(typed, { tenants: createTenantsService(ctx, { auth }) });
+      platformReportsRoutes(typed, { platformReports });
     },
     { prefix: '/api/v1' },
   );

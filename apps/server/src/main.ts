@@ -66,6 +66,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A bad exchange-rates file is found while the app is built: one line, like the environment's.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -22,3 +22,4 @@ export * from './qrmenu.schemas.ts';
 export * from './reports.schemas.ts';
 export * from './billing.schemas.ts';
 export * from './tenants.schemas.ts';
+export * from './platform-reports.schemas.ts';

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_EXCHANGE_RATES_FILE } from '../exchange-rates-path.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -50,6 +51,10 @@ const envSchema = z
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
     API_DOCS: bool.optional(),
+    // The super admin's USD conversion (docs/superadmin-reports.md): the rates file the server reads,
+    // and where `npm run rates:refresh` downloads a new one from.
+    EXCHANGE_RATES_FILE: z.string().min(1).optional(),
+    EXCHANGE_RATES_URL: url(['http://', 'https://']).optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPERADMIN_USERNAME) !== Boolean(env.SUPERADMIN_PASSWORD)) {
@@ -139,5 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // The OpenAPI page helps whoever tries or develops against Comanda; a public https site keeps
     // its map of the API to itself unless asked.
     apiDocs: e.API_DOCS ?? !publicUrl.startsWith('https://'),
+    exchangeRatesFile: path.resolve(e.EXCHANGE_RATES_FILE ?? DEFAULT_EXCHANGE_RATES_FILE),
+    exchangeRatesUrl: e.EXCHANGE_RATES_URL,
   };
 }

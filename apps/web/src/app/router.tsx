@@ -190,6 +190,14 @@ export const router = createBrowserRouter([
                         ),
                       },
                       {
+                        path: paths.superadmin.reports,
+                        lazy: page(
+                          () => import('../features/superadmin/reports/SuperadminReportsPage.tsx'),
+                          (m) => m.SuperadminReportsPage,
+                          ['superadmin'],
+                        ),
+                      },
+                      {
                         path: paths.superadmin.support,
                         lazy: page(
                           () => import('../features/support/SupportPage.tsx'),

@@ -47,6 +47,7 @@ export const paths = {
       route: '/superadmin/dashboard/tenants/:id/subscription-history',
       to: (id: number) => `/superadmin/dashboard/tenants/${id}/subscription-history`,
     },
+    reports: '/superadmin/dashboard/reports',
     support: '/superadmin/dashboard/contact-support',
   },
 

@@ -4,6 +4,7 @@ import {
   IconHeadset,
   IconLayoutDashboard,
   IconLogout,
+  IconReportAnalytics,
   IconUserShield,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,13 @@ const ENTRIES: NavEntry[] = [
     label: 'nav.superTenants',
     path: paths.superadmin.tenants,
     icon: IconBuildingStore,
+    section: 'offerings',
+  },
+  {
+    screen: 'reports',
+    label: 'nav.superReports',
+    path: paths.superadmin.reports,
+    icon: IconReportAnalytics,
     section: 'offerings',
   },
   {
