@@ -238,6 +238,7 @@ describe('super-admin reports', () => {
     await expect(page.getByRole('option', { name: 'Tomorrow' }).count()).resolves.toBe(0);
     await page.getByRole('option', { name: 'Yesterday', exact: true }).click();
     await checkScreen(page, 'super-admin reports filter', { sizes: ['tablet'] });
+    await screenshot(page, 'superadmin-reports-filter-1280', false);
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => page.getByTestId('report-filter').textContent()).toBe('Showing: Yesterday');
     await expect.poll(() => tile('Orders Processed').textContent()).toBe('0');
