@@ -298,7 +298,6 @@ describe('what the system role may read for these figures (migration 0015)', () 
       sql`select * from customers`,
       sql`select * from sales_payments_daily`,
       sql`select * from customer_visits`,
-      sql`select email from tenants`,
       sql`update sales_hourly set orders = 0`,
       sql`delete from sales_items_daily`,
       sql`update customers set created_at = now()`,
