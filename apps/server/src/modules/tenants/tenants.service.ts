@@ -154,16 +154,20 @@ export function createTenantsService(ctx: AppContext, deps: { auth: AuthService 
     },
 
     async history(tenantId: number): Promise<SubscriptionHistory> {
-      const row = await database.asSystem((tx) => repo.findTenant(tx, tenantId));
-      if (!row) throw fail('tenant_not_found');
-      // In the tenant's own transaction: RLS scopes every read to this tenant.
-      const inside = await database.inTenant(tenantId, async (tx) => ({
-        store: await storeRepo.getStoreSettings(tx, tenantId),
-        users: (await usersRepo.listUsers(tx, tenantId)).length,
-        events: await historyRepo.listSubscriptionEvents(tx, tenantId),
-      }));
+      // One transaction as the tenant: RLS scopes every read to it, its own row included (an unknown
+      // id reads as no row), and a delete cannot land between the reads.
+      const inside = await database.inTenant(tenantId, async (tx) => {
+        const row = await repo.findTenant(tx, tenantId);
+        if (!row) throw fail('tenant_not_found');
+        return {
+          row,
+          store: await storeRepo.getStoreSettings(tx, tenantId),
+          users: (await usersRepo.listUsers(tx, tenantId)).length,
+          events: await historyRepo.listSubscriptionEvents(tx, tenantId),
+        };
+      });
       return {
-        tenantInfo: toRow(row),
+        tenantInfo: toRow(inside.row),
         storeDetails: {
           storeName: inside.store.storeName,
           address: inside.store.address,
@@ -194,14 +198,11 @@ export function createTenantsService(ctx: AppContext, deps: { auth: AuthService 
               if (!(await repo.findTenant(tx, tenantId))) throw fail('tenant_not_found');
               return historyRepo.platformAuditPage(tx, tenantId, limit, offset);
             })
-          : await (async () => {
-              const exists = await database.asSystem((tx) => repo.findTenant(tx, tenantId));
-              if (!exists) throw fail('tenant_not_found');
-              // The tenant's transaction: RLS lets only its audit rows through.
-              return database.inTenant(tenantId, (tx) =>
-                historyRepo.tenantAuditPage(tx, tenantId, limit, offset),
-              );
-            })();
+          : // The tenant's transaction: RLS lets only its own row and audit rows through.
+            await database.inTenant(tenantId, async (tx) => {
+              if (!(await repo.findTenant(tx, tenantId))) throw fail('tenant_not_found');
+              return historyRepo.tenantAuditPage(tx, tenantId, limit, offset);
+            });
       return {
         entries: page.rows.map((r) => ({
           id: r.id,

@@ -10,7 +10,7 @@ const valueText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)
 export function auditDetails(details: unknown): string {
   if (details === null || details === undefined) return '—';
   if (typeof details !== 'object' || Array.isArray(details)) return valueText(details);
-  const parts = Object.entries(details as Record<string, unknown>).map(([key, v]) => {
+  const parts = Object.entries(details).map(([key, v]) => {
     if (v && typeof v === 'object' && 'from' in v && 'to' in v) {
       const change = v as { from: unknown; to: unknown };
       return `${key}: ${valueText(change.from)} → ${valueText(change.to)}`;
