@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { subscriptionEvents, tenants } from '../../platform/db/schema.ts';
 
@@ -100,4 +100,21 @@ export async function hasCancellation(tx: Tx, tenantId: number, subscriptionId: 
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The tenant's subscription events, oldest first: the super admin's history page (modules/tenants). */
+export /** The tenant's subscription events, oldest first. */
+function listSubscriptionEvents(tx: Tx, tenantId: number) {
+  return tx
+    .select({
+      id: subscriptionEvents.id,
+      tenantId: subscriptionEvents.tenantId,
+      createdAt: subscriptionEvents.createdAt,
+      startsOn: subscriptionEvents.startsOn,
+      expiresOn: subscriptionEvents.expiresOn,
+      status: subscriptionEvents.status,
+    })
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.tenantId, tenantId))
+    .orderBy(asc(subscriptionEvents.createdAt), asc(subscriptionEvents.id));
 }

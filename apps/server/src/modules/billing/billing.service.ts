@@ -27,7 +27,11 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
   });
 
   /** Applies one verified event in the caller's transaction (docs/billing.md, "Webhooks"). */
-  async function apply(tx: Tx, event: Exclude<BillingEvent, { kind: 'ignored' }>): Promise<WebhookOutcome> {
+  async function apply(
+    tx: Tx,
+    event: Exclude<BillingEvent, { kind: 'ignored' }>,
+    switched: (tenantId: number, active: boolean) => void,
+  ): Promise<WebhookOutcome> {
     const tenantId =
       event.kind === 'created' ? event.tenantId : await repo.findTenantIdByCustomer(tx, event.customerId);
     const tenant =
@@ -82,6 +86,8 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
         break;
     }
     await repo.updateSubscription(tx, tenant.id, change);
+    if (change.isActive !== undefined && change.isActive !== tenant.isActive)
+      switched(tenant.id, change.isActive);
     await audit(
       tx,
       { tenantId: tenant.id, userId: null, deviceId: null, ip: null },
@@ -143,10 +149,10 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
         throw fail('subscription_not_found');
       await provider.cancelSubscription(subscriptionId);
       const now = ctx.now();
-      await database.asSystem(async (tx) => {
+      const closed = await database.asSystem(async (tx) => {
         const locked = await repo.getSubscription(tx, tc.tenantId, { lock: true });
         // A webhook may have closed it meanwhile; the history then already says so.
-        if (locked?.billingSubscriptionId !== subscriptionId) return;
+        if (locked?.billingSubscriptionId !== subscriptionId) return false;
         await repo.insertEvent(tx, tc.tenantId, {
           status: 'cancelled',
           startsOn: null,
@@ -168,7 +174,10 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
           targetType: 'subscription',
           targetId: subscriptionId,
         });
+        return true;
       });
+      // The admin's own screen goes to the inactive page on this answer; the rest of the staff now.
+      if (closed) ctx.events.tenantStatus(tc.tenantId, false);
       return { message: 'Subscription cancelled! Access to the store has ended.' };
     },
 
@@ -176,7 +185,13 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
     async webhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
       const event = await provider.readWebhook(rawBody, signature);
       if (event.kind === 'ignored') return 'ignored';
-      const outcome = await database.asSystem((tx) => apply(tx, event));
+      let switched: { tenantId: number; active: boolean } | undefined;
+      const outcome = await database.asSystem((tx) =>
+        apply(tx, event, (tenantId, active) => (switched = { tenantId, active })),
+      );
+      // After commit, as the super admin's switch does: a cancelled tenant's screens go to the
+      // inactive page at once, and its sockets close.
+      if (switched) ctx.events.tenantStatus(switched.tenantId, switched.active);
       ctx.log.info({ event: event.eventId, kind: event.kind, outcome }, 'billing webhook');
       return outcome;
     },

@@ -7,8 +7,10 @@ import {
   type TestApp,
   auditActions,
   createColleague,
+  connectSocket,
   createTenant,
   freePort,
+  next,
   startTestApp,
 } from '../../../test/harness.ts';
 import { type SignedEvent, type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
@@ -256,9 +258,13 @@ describe('webhooks', () => {
     expect(await dashboardStatus(t)).toBe(200);
   });
 
-  it("the provider's cancellation ends access", async () => {
+  it("the provider's cancellation ends access, and the tenant's open screens hear it at once", async () => {
     const { t, subscriptionId } = await subscribed();
+    const { socket, authenticated } = await connectSocket(app, t.client);
+    expect(authenticated).toBe(true);
+    const notice = next(socket, 'tenant_status');
     expect(await stand.deliver(stand.events.subscriptionDeleted(subscriptionId))).toBe(200);
+    expect(await notice).toEqual({ active: false });
     expect(await dashboardStatus(t)).toBe(402);
     expect(await details(t)).toMatchObject({ subscription_id: null, is_active: false });
     expect(await statuses(t.tenantId)).toEqual(['created', 'cancelled']);
@@ -392,6 +398,9 @@ describe('POST /auth/cancel-subscription', () => {
   it('cancels at once with the provider, ends access and records it once', async () => {
     const { t, subscriptionId } = await subscribed();
     const staff = await createColleague(app, t, { scopes: ['POS'] });
+    // A cashier's screen is open: it goes to the inactive page the moment the admin cancels.
+    const { socket } = await connectSocket(app, staff.client);
+    const notice = next(socket, 'tenant_status');
     expect(await t.client.post('/auth/cancel-subscription', { id: subscriptionId })).toMatchObject({
       status: 200,
       body: { message: 'Subscription cancelled! Access to the store has ended.' },
@@ -401,6 +410,7 @@ describe('POST /auth/cancel-subscription', () => {
       path: `/v1/subscriptions/${subscriptionId}`,
     });
     expect(stand.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+    expect(await notice).toEqual({ active: false });
     expect(await dashboardStatus(t)).toBe(402);
     expect((await staff.client.get('/pos/init')).status).toBe(402);
     expect(await details(t)).toMatchObject({ subscription_id: null, is_active: false });

@@ -1,26 +1,10 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { auditLog, platformAuditLog, subscriptionEvents } from '../../platform/db/schema.ts';
+import { auditLog, platformAuditLog } from '../../platform/db/schema.ts';
 
-// What the super admin reads about one tenant beyond its row: the subscription events billing wrote
-// (subscription_events, migration 0012) and the two audit logs. Tenant tables are read in the
-// tenant's own transaction (inTenant), so RLS scopes them as well as the filters here.
-
-/** The tenant's subscription events, oldest first. */
-export function listSubscriptionEvents(tx: Tx, tenantId: number) {
-  return tx
-    .select({
-      id: subscriptionEvents.id,
-      tenantId: subscriptionEvents.tenantId,
-      createdAt: subscriptionEvents.createdAt,
-      startsOn: subscriptionEvents.startsOn,
-      expiresOn: subscriptionEvents.expiresOn,
-      status: subscriptionEvents.status,
-    })
-    .from(subscriptionEvents)
-    .where(eq(subscriptionEvents.tenantId, tenantId))
-    .orderBy(asc(subscriptionEvents.createdAt), asc(subscriptionEvents.id));
-}
+// What the super admin reads about one tenant beyond its row and its subscription events (billing.repo):
+// the two audit logs. Tenant tables are read in the tenant's own transaction (inTenant), so RLS scopes
+// them as well as the filters here.
 
 const tenantAuditColumns = {
   id: auditLog.id,

@@ -21,6 +21,7 @@ import { fail } from '../../platform/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import * as storeRepo from '../store/store.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
+import * as billingRepo from '../billing/billing.repo.ts';
 import * as historyRepo from './tenant-history.repo.ts';
 import * as repo from './tenants.repo.ts';
 
@@ -163,7 +164,7 @@ export function createTenantsService(ctx: AppContext, deps: { auth: AuthService 
           row,
           store: await storeRepo.getStoreSettings(tx, tenantId),
           users: (await usersRepo.listUsers(tx, tenantId)).length,
-          events: await historyRepo.listSubscriptionEvents(tx, tenantId),
+          events: await billingRepo.listSubscriptionEvents(tx, tenantId),
         };
       });
       return {
