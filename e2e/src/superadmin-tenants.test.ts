@@ -157,10 +157,8 @@ describe('tenants', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Tenant updated successfully!').first().waitFor();
 
-    const saved = Date.now();
+    // The page's API calls are blocked, so only the socket's notice can move it.
     await tenantPage.waitForURL('**/dashboard/inactive-subscription', { timeout: 10_000 });
-    // At once, not at the next refetch.
-    expect(Date.now() - saved).toBeLessThan(3_000);
     await tenantPage.getByText('Subscription required').waitFor();
     expect(await tenantPage.evaluate(() => 'sameDocument' in window)).toBe(true);
     await screenshot(tenantPage, 'tenant-deactivated-1024', false);

@@ -229,8 +229,9 @@ export async function buildApp(opts: BuildOptions) {
       qrMenuRoutes(typed, { qrMenu, config });
       imagesRoutes(typed, { images: createImagesService(ctx) });
       superadminRoutes(typed, { superadmin, config });
-      billingRoutes(typed, { billing: createBillingService(ctx, createBillingProvider(config, app.log)) });
-      tenantsRoutes(typed, { tenants: createTenantsService(ctx, { auth }) });
+      const billing = createBillingService(ctx, createBillingProvider(config, app.log));
+      billingRoutes(typed, { billing });
+      tenantsRoutes(typed, { tenants: createTenantsService(ctx, { auth, billing }) });
       platformReportsRoutes(typed, { platformReports });
     },
     { prefix: '/api/v1' },

@@ -32,10 +32,16 @@ interface Charge {
 
 /** A verified webhook, in the terms of subscription_events (migration 0012). */
 export type BillingEvent =
-  | (EventBase & Charge & { kind: 'created'; tenantId: number; customerId: string })
+  | (EventBase & Charge & { kind: 'created'; tenantId: number; customerId: string; ended: boolean })
   | (EventBase & Charge & { kind: 'renewed'; customerId: string })
   | (EventBase & Charge & { kind: 'payment_failed'; customerId: string })
-  | (EventBase & { kind: 'cancelled'; customerId: string; subscriptionId: string; endedAt: Date })
+  | (EventBase & {
+      kind: 'cancelled';
+      customerId: string;
+      tenantId: number | null;
+      subscriptionId: string;
+      endedAt: Date;
+    })
   | (EventBase & { kind: 'ignored'; type: string });
 
 /** The card provider behind BILLING (docs/billing.md): one interface, one implementation per mode. */
@@ -117,7 +123,12 @@ function stripeProvider(config: Config, log: { warn(o: object, msg: string): voi
   async function period(subscriptionId: string) {
     const sub = await call(() => stripe.subscriptions.retrieve(subscriptionId), 'subscription_not_found');
     const item = sub.items.data[0];
-    return { start: instant(item?.current_period_start), end: instant(item?.current_period_end) };
+    return {
+      start: instant(item?.current_period_start),
+      end: instant(item?.current_period_end),
+      // A checkout reported late, after its subscription already ended (a retried webhook).
+      ended: sub.status === 'canceled' || sub.status === 'incomplete_expired',
+    };
   }
 
   /** An invoice's subscription, billed period and amount. */
@@ -196,11 +207,12 @@ function stripeProvider(config: Config, log: { warn(o: object, msg: string): voi
         const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
         if (session.mode !== 'subscription' || !paid || !subscriptionId || !customerId) return ignored;
         if (!Number.isSafeInteger(tenantId) || tenantId <= 0) return ignored;
-        const { start, end } = await period(subscriptionId);
+        const { start, end, ended } = await period(subscriptionId);
         return {
           ...base,
           kind: 'created',
           tenantId,
+          ended,
           customerId,
           subscriptionId,
           periodStart: start,
@@ -235,10 +247,14 @@ function stripeProvider(config: Config, log: { warn(o: object, msg: string): voi
         const sub = event.data.object;
         const customerId = idOf(sub.customer);
         if (!customerId) return ignored;
+        const tenantId = Number(sub.metadata.tenant_id);
         return {
           ...base,
           kind: 'cancelled',
           customerId,
+          // Checkout put the tenant on the subscription: a cancellation that arrives before the
+          // checkout's own event still finds its tenant.
+          tenantId: Number.isSafeInteger(tenantId) && tenantId > 0 ? tenantId : null,
           subscriptionId: sub.id,
           endedAt: instant(sub.ended_at ?? sub.canceled_at) ?? base.at,
         };

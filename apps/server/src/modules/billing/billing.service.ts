@@ -3,12 +3,20 @@ import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { fail } from '../../platform/errors.ts';
+import { AppError, fail } from '../../platform/errors.ts';
 import type { BillingEvent, BillingProvider } from './billing.provider.ts';
 import * as repo from './billing.repo.ts';
 
 /** What a webhook did, for the log and the tests' reading of it. */
-export type WebhookOutcome = 'applied' | 'replayed' | 'stale' | 'ignored' | 'unknown_tenant';
+export type WebhookOutcome = 'applied' | 'replayed' | 'stale' | 'duplicate' | 'ignored' | 'unknown_tenant';
+
+/** What a committed webhook leaves to do outside the transaction. */
+interface AfterCommit {
+  /** The tenant's active switch flipped: its open screens are told. */
+  switched?: { tenantId: number; active: boolean };
+  /** A second subscription the tenant paid for while one was running: ended at the provider. */
+  duplicate?: string;
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -30,10 +38,13 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
   async function apply(
     tx: Tx,
     event: Exclude<BillingEvent, { kind: 'ignored' }>,
-    switched: (tenantId: number, active: boolean) => void,
+    after: AfterCommit,
   ): Promise<WebhookOutcome> {
     const tenantId =
-      event.kind === 'created' ? event.tenantId : await repo.findTenantIdByCustomer(tx, event.customerId);
+      event.kind === 'created'
+        ? event.tenantId
+        : ((await repo.findTenantIdByCustomer(tx, event.customerId)) ??
+          (event.kind === 'cancelled' ? (event.tenantId ?? undefined) : undefined));
     const tenant =
       tenantId === undefined ? undefined : await repo.getSubscription(tx, tenantId, { lock: true });
     if (!tenant) return 'unknown_tenant';
@@ -52,8 +63,19 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
       providerSubscriptionId: event.subscriptionId,
     });
     if (!inserted) return 'replayed';
-    // Webhooks are not ordered: an event older than the newest applied is history, not the present.
-    if (tenant.billingEventAt && event.at < tenant.billingEventAt) return 'stale';
+    if (event.kind === 'created' && event.subscriptionId !== tenant.billingSubscriptionId) {
+      // A checkout reported after its subscription ended (a retried webhook) opens nothing.
+      if (event.ended || (await repo.hasCancellation(tx, tenant.id, event.subscriptionId))) return 'stale';
+      // One subscription a tenant: the first stays, a second paid meanwhile (two tabs) is ended.
+      if (tenant.billingSubscriptionId) {
+        after.duplicate = event.subscriptionId;
+        return 'duplicate';
+      }
+      // A new subscription is news whatever the time of the event that closed the previous one.
+    } else if (tenant.billingEventAt && event.at < tenant.billingEventAt) {
+      // Webhooks are not ordered: an event older than the newest applied is history, not the present.
+      return 'stale';
+    }
 
     // Renewals, failures and cancellations of a subscription the tenant no longer has (replaced by a
     // newer checkout) stay in the history only.
@@ -70,7 +92,9 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
         });
         break;
       case 'renewed':
-        if (current) Object.assign(change, { isActive: true, subscriptionEnd: event.periodEnd });
+        // The period moves on; the active switch stays where it is, so a renewal never lifts a
+        // super admin's deactivation (a failed payment never closed access: see below).
+        if (current) Object.assign(change, { subscriptionEnd: event.periodEnd });
         break;
       case 'payment_failed':
         // Access runs to the end of the paid period while the provider retries the card; if every
@@ -87,7 +111,7 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
     }
     await repo.updateSubscription(tx, tenant.id, change);
     if (change.isActive !== undefined && change.isActive !== tenant.isActive)
-      switched(tenant.id, change.isActive);
+      after.switched = { tenantId: tenant.id, active: change.isActive };
     await audit(
       tx,
       { tenantId: tenant.id, userId: null, deviceId: null, ip: null },
@@ -126,7 +150,9 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
       if (provider.mode === 'off') throw fail('billing_off');
       const row = await database.inTenant(tc.tenantId, (tx) => repo.getSubscription(tx, tc.tenantId));
       if (!row) throw fail('not_found');
-      if (row.isActive && row.billingSubscriptionId) throw fail('already_subscribed');
+      // One subscription a tenant: while one runs (even if the super admin has switched the tenant
+      // off) a second would charge the card twice.
+      if (row.billingSubscriptionId) throw fail('already_subscribed');
       const url = await provider.createCheckout({
         tenantId: tc.tenantId,
         email: tc.username,
@@ -150,6 +176,12 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
       await provider.cancelSubscription(subscriptionId);
       const now = ctx.now();
       const closed = await database.asSystem(async (tx) => {
+        // The admin's act is on the record even when the provider's own report closed it first.
+        await audit(tx, actor(tc), {
+          action: 'billing.cancelled',
+          targetType: 'subscription',
+          targetId: subscriptionId,
+        });
         const locked = await repo.getSubscription(tx, tc.tenantId, { lock: true });
         // A webhook may have closed it meanwhile; the history then already says so.
         if (locked?.billingSubscriptionId !== subscriptionId) return false;
@@ -169,11 +201,6 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
           subscriptionEnd: now,
           // billing_event_at stays the provider's clock: this is our act, not one of its events.
         });
-        await audit(tx, actor(tc), {
-          action: 'billing.cancelled',
-          targetType: 'subscription',
-          targetId: subscriptionId,
-        });
         return true;
       });
       // The admin's own screen goes to the inactive page on this answer; the rest of the staff now.
@@ -181,17 +208,33 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
       return { message: 'Subscription cancelled! Access to the store has ended.' };
     },
 
+    /**
+     * Before the super admin deletes a tenant: its running subscription ends at the provider, so a
+     * deleted store is never charged again. One the provider no longer has is already ended.
+     */
+    async endBeforeDelete(tenantId: number): Promise<void> {
+      if (provider.mode === 'off') return;
+      const row = await database.asSystem((tx) => repo.getSubscription(tx, tenantId));
+      if (!row?.billingSubscriptionId) return;
+      await provider.cancelSubscription(row.billingSubscriptionId).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'subscription_not_found')) throw error;
+      });
+    },
+
     /** The provider's webhook: verified over the raw body, then applied in one transaction. */
     async webhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
       const event = await provider.readWebhook(rawBody, signature);
       if (event.kind === 'ignored') return 'ignored';
-      let switched: { tenantId: number; active: boolean } | undefined;
-      const outcome = await database.asSystem((tx) =>
-        apply(tx, event, (tenantId, active) => (switched = { tenantId, active })),
-      );
+      const after: AfterCommit = {};
+      const outcome = await database.asSystem((tx) => apply(tx, event, after));
       // After commit, as the super admin's switch does: a cancelled tenant's screens go to the
       // inactive page at once, and its sockets close.
-      if (switched) ctx.events.tenantStatus(switched.tenantId, switched.active);
+      if (after.switched) ctx.events.tenantStatus(after.switched.tenantId, after.switched.active);
+      // Its own deletion event then lands as history of a subscription the tenant does not have.
+      if (after.duplicate)
+        await provider.cancelSubscription(after.duplicate).catch((error: unknown) => {
+          ctx.log.error({ err: error, subscription: after.duplicate }, 'billing: duplicate not cancelled');
+        });
       ctx.log.info({ event: event.eventId, kind: event.kind, outcome }, 'billing webhook');
       return outcome;
     },

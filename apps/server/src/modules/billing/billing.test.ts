@@ -8,6 +8,7 @@ import {
   auditActions,
   createColleague,
   connectSocket,
+  SUPERADMIN,
   createTenant,
   freePort,
   next,
@@ -293,11 +294,63 @@ describe('webhooks', () => {
     expect(await details(t)).toEqual(after);
     expect(await dashboardStatus(t)).toBe(402);
 
-    // An older checkout completing late does not undo the newer cancellation either.
-    const late = stand.events.checkoutCompleted(await openCheckout(t), t0 - 60);
-    expect(await stand.deliver(late)).toBe(200);
-    expect(await details(t)).toEqual(after);
+    // A new subscription paid for is news whatever its event's time: the clock of the event that
+    // closed the previous one says nothing about it.
+    const again = stand.events.checkoutCompleted(await openCheckout(t), t0 + 15);
+    expect(await stand.deliver(again)).toBe(200);
+    expect(await details(t)).toMatchObject({ subscription_id: again.subscriptionId, is_active: true });
     expect(await statuses(t.tenantId)).toEqual(['created', 'cancelled', 'renewed', 'created']);
+    expect(await dashboardStatus(t)).toBe(200);
+  });
+
+  it('a subscription whose cancellation arrives before its checkout never opens the store', async () => {
+    const t = await createTenant(app);
+    const paid = stand.events.checkoutCompleted(await openCheckout(t));
+    const ended = stand.events.subscriptionDeleted(paid.subscriptionId);
+    // The tenant is found through the subscription's metadata: no customer is on the tenant yet.
+    expect(await stand.deliver(ended)).toBe(200);
+    expect(await stand.deliver(paid)).toBe(200);
+    expect(await statuses(t.tenantId)).toEqual(['cancelled', 'created']);
+    expect(await details(t)).toMatchObject({ subscription_id: null, is_active: false });
+    expect(await dashboardStatus(t)).toBe(402);
+  });
+
+  it('a second subscription paid from another tab is ended at the provider; the first stays', async () => {
+    const t = await createTenant(app);
+    const firstTab = await openCheckout(t);
+    const secondTab = await openCheckout(t);
+    const first = stand.events.checkoutCompleted(firstTab);
+    expect(await stand.deliver(first)).toBe(200);
+    const second = stand.events.checkoutCompleted(secondTab);
+    expect(await stand.deliver(second)).toBe(200);
+    expect(stand.subscriptions.get(second.subscriptionId)?.status).toBe('canceled');
+    expect(stand.subscriptions.get(first.subscriptionId)?.status).toBe('active');
+    expect(await details(t)).toMatchObject({ subscription_id: first.subscriptionId, is_active: true });
+    // While one runs, checkout is refused.
+    expect((await t.client.post('/auth/create-checkout-session')).status).toBe(409);
+  });
+
+  it("a renewal never lifts the super admin's deactivation, and a second checkout is refused meanwhile", async () => {
+    const { t, subscriptionId } = await subscribed();
+    const sa = app.client();
+    expect((await sa.post('/superadmin/signin', SUPERADMIN)).status).toBe(200);
+    const off = { name: 'Suspended', email: t.username, isActive: false };
+    expect((await sa.request('PATCH', `/superadmin/tenants/update/${t.tenantId}`, off)).status).toBe(200);
+    expect(await stand.deliver(stand.events.renewed(subscriptionId))).toBe(200);
+    expect(await dashboardStatus(t)).toBe(402);
+    expect(await details(t)).toMatchObject({ subscription_id: subscriptionId, is_active: false });
+    expect(await t.client.post('/auth/create-checkout-session')).toMatchObject({
+      status: 409,
+      body: { message: 'Your subscription is already active!' },
+    });
+  });
+
+  it('deleting a tenant ends its subscription at the provider first', async () => {
+    const { t, subscriptionId } = await subscribed();
+    const sa = app.client();
+    expect((await sa.post('/superadmin/signin', SUPERADMIN)).status).toBe(200);
+    expect((await sa.request('DELETE', `/superadmin/tenants/delete/${t.tenantId}`)).status).toBe(200);
+    expect(stand.subscriptions.get(subscriptionId)?.status).toBe('canceled');
   });
 
   it('a bad or missing signature answers 400 and changes nothing', async () => {

@@ -19,6 +19,7 @@ import type { SuperadminAuth } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 import * as storeRepo from '../store/store.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import * as billingRepo from '../billing/billing.repo.ts';
@@ -57,7 +58,7 @@ const actor = (sa: SuperadminAuth) => ({ superadminId: sa.superadminId, ip: sa.i
  * go through inTenant(id), where RLS scopes them to that tenant. Every change and export is written
  * to the platform audit log in the same transaction.
  */
-export function createTenantsService(ctx: AppContext, deps: { auth: AuthService }) {
+export function createTenantsService(ctx: AppContext, deps: { auth: AuthService; billing: BillingService }) {
   const { database } = ctx;
 
   return {
@@ -140,6 +141,9 @@ export function createTenantsService(ctx: AppContext, deps: { auth: AuthService 
 
     /** Removes the tenant and all of its data (purge_tenant, migration 0014). */
     async remove(sa: SuperadminAuth, tenantId: number) {
+      // First the card: if the provider cannot be reached the tenant stays, rather than a deleted
+      // store being charged every month with no one left to cancel it.
+      await deps.billing.endBeforeDelete(tenantId);
       await database.asSystem(async (tx) => {
         const row = await repo.findTenant(tx, tenantId);
         if (!row || !(await repo.purgeTenant(tx, tenantId))) throw fail('tenant_not_found');

@@ -35,7 +35,7 @@ BEGIN
 END $$;
 
 CREATE FUNCTION purge_tenant(p_tenant bigint) RETURNS boolean
-  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
   -- Held until commit: a request of the tenant writing its audit log meanwhile waits, then fails its
   -- foreign key, instead of leaving a row behind.

@@ -23,9 +23,12 @@ import { paths } from '../../../lib/paths.ts';
 import { tenantAuditQueryOptions, tenantHistoryQueryOptions } from './api/get-tenants.ts';
 import { auditDetails, dayOf } from './format.ts';
 
-/** SPEC §3: created and cancelled read as such; any other event is a renewal. */
+/**
+ * SPEC §3: created and cancelled read as such; any other event is a renewal. A declined card is the
+ * one exception: calling it "Renewed" would tell the super admin the opposite of what happened.
+ */
 const historyStatus = (status: SubscriptionHistoryRow['status']) =>
-  status === 'created' || status === 'cancelled' ? status : 'renewed';
+  status === 'created' || status === 'cancelled' || status === 'payment_failed' ? status : 'renewed';
 
 /**
  * /superadmin/dashboard/tenants/{id}/subscription-history (SPEC §2 Subscription history): the tenant's
