@@ -1,110 +1,40 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type StripeStandIn, startStripeStandIn } from '../../apps/server/test/stripe-stand-in.ts';
 import { checkScreen, launchBrowser, loginThroughUi, registerTenant, screenshot } from './browser.ts';
+import { type OwnServer, startOwnServer } from './own-server.ts';
 
 // Subscription billing in Chromium (issue 13): a server of its own with BILLING=stripe, its Stripe SDK
 // pointed at the local stand-in (apps/server/test/stripe-stand-in.ts), whose checkout page has a Pay
 // button that posts the signed webhook to the app and returns to /success. The shared e2e server runs
 // with billing off, so this suite starts the built app itself, the way global-setup does.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const WEBHOOK_SECRET = 'whsec_e2e_comanda';
 const PRICE_ID = 'price_e2e_comanda_monthly';
 
 let stand: StripeStandIn;
-let server: ChildProcess;
+let server: OwnServer;
 let baseUrl: string;
-let dataDir: string;
-let dropDatabase: (() => Promise<void>) | undefined;
 let browser: Browser;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** A fresh PostgreSQL database when the run is on PostgreSQL (E2E_DATABASE_URL), else PGlite. */
-async function databaseUrl(): Promise<string> {
-  const adminUrl = process.env.E2E_DATABASE_URL;
-  if (!adminUrl) return '';
-  const name = `comanda_e2e_billing_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  dropDatabase = async () => {
-    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  };
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 beforeAll(async () => {
   stand = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET, priceId: PRICE_ID });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-e2e-billing-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: await databaseUrl(),
-      DATABASE_APP_URL: '',
-      PUBLIC_URL: '',
-      LOG_LEVEL: 'warn',
-      SUPERADMIN_USERNAME: '',
-      SUPERADMIN_PASSWORD: '',
-      AUTH_ADDRESS_RATE_LIMIT: '10000',
-      BILLING: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: PRICE_ID,
-      STRIPE_API_URL: stand.url,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  server = await startOwnServer('billing', {
+    BILLING: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: PRICE_ID,
+    STRIPE_API_URL: stand.url,
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`billing server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('billing server did not become healthy in 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  baseUrl = server.url;
   stand.setWebhookUrl(`${baseUrl}/api/v1/billing/stripe/webhook`);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  }
-  await dropDatabase?.();
+  await server?.close();
   await stand?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A browser profile on the billing server; fails on a Content-Security-Policy violation like newContext. */

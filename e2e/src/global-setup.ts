@@ -1,23 +1,13 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './own-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SUPERADMIN = { username: 'root@e2e.comanda.test', password: 'super-secret-e2e' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * Starts the built app the way `npm start` runs it (one process, one port) on a fresh data dir, or on a

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from './browser.ts';
 import { type SeededMenu, payOrder, seedMenu } from './paid-order.ts';
+import { parseCsv } from './csv.ts';
 
 // The home dashboard and the reports screen (issue 12) after a day of orders paid through the real API.
 // `payOrder` pays 2 x Burger Large + Cheese (15.50 + 7.5 % VAT) and 1 x Water: 32.00 + 2.33 = 34.33, so
@@ -39,36 +40,6 @@ const tile = (name: string) => page.getByRole('group', { name, exact: true }).ge
 async function chooseFilter(name: string) {
   await page.getByRole('textbox', { name: 'Show' }).click();
   await page.getByRole('option', { name, exact: true }).click();
-}
-
-/** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks; records end in CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  expect(cell, 'the file ends with CRLF').toBe('');
-  return rows;
 }
 
 /** Clicks a table's Export CSV, waits for the browser's download and answers its name, text and rows. */

@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { SIZES, checkScreen, launchBrowser, screenshot, uniqueEmail } from './browser.ts';
+import { type OwnServer, startOwnServer } from './own-server.ts';
 import { payOrder, seedMenu } from './paid-order.ts';
 
 // The super administrator's dashboard and reports (issue 13) over a known set of stores. These figures
@@ -17,76 +15,26 @@ import { payOrder, seedMenu } from './paid-order.ts';
 // Three stores pay now (so on their own today, whatever their zone): one in dollars, one in euros at
 // 0.92 per dollar, one in Swiss francs, which the rates file lacks. `payOrder` takes 34.33 a bill.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const SUPERADMIN = { username: 'root@platform.e2e.test', password: 'super-secret-platform' };
 const RATES = { base: 'USD', date: '2026-03-09', rates: { EUR: '0.92', JPY: '156.4' } };
 
-let server: ChildProcess;
+let server: OwnServer;
 let baseUrl = '';
-let dataDir = '';
-let dropDatabase: (() => Promise<void>) | undefined;
+let ratesDir = '';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function startServer() {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-e2e-platform-'));
-  const ratesFile = path.join(dataDir, 'rates.json');
+  ratesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-e2e-rates-'));
+  const ratesFile = path.join(ratesDir, 'rates.json');
   fs.writeFileSync(ratesFile, JSON.stringify(RATES));
-  const port = await freePort();
-  let databaseUrl = '';
-  if (process.env.E2E_DATABASE_URL) {
-    const name = `comanda_e2e_platform_${process.pid}`;
-    const admin = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    const u = new URL(process.env.E2E_DATABASE_URL);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
-      await admin.query(`drop database if exists ${name}`);
-      await admin.end();
-    };
-  }
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      SUPERADMIN_USERNAME: SUPERADMIN.username,
-      SUPERADMIN_PASSWORD: SUPERADMIN.password,
-      EXCHANGE_RATES_FILE: ratesFile,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  server = await startOwnServer('platform', {
+    SUPERADMIN_USERNAME: SUPERADMIN.username,
+    SUPERADMIN_PASSWORD: SUPERADMIN.password,
+    EXCHANGE_RATES_FILE: ratesFile,
   });
-  baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  baseUrl = server.url;
 }
 
 /** A store signed up, in `timezone` and `currency`, with the seeded menu, paying `bills` bills now. */
@@ -133,10 +81,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
-  if (server && server.exitCode === null) await new Promise((r) => server.once('exit', r));
-  await dropDatabase?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
+  if (ratesDir) fs.rmSync(ratesDir, { recursive: true, force: true });
 });
 
 describe('super-admin dashboard', () => {

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TENANT_CSV_COLUMNS, type TenantCounts, type TenantRow } from '@comanda/core';
 import { SUPERADMIN } from './global-setup.ts';
 import { SIZES, checkScreen, launchBrowser, loginThroughUi, newContext, screenshot } from './browser.ts';
+import { parseCsv } from './csv.ts';
 
 // The super administrator's tenant management (issue 13): add, find, deactivate while the tenant's
 // admin has a dashboard open in another browser profile, export the tab, open the history, delete.
@@ -31,36 +32,6 @@ const api = async <T>(url: string) => {
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as T;
 };
-
-/** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks; records end in CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  expect(cell, 'the file ends with CRLF').toBe('');
-  return rows;
-}
 
 const rows = () => page.getByTestId('tenant-row');
 const dialog = () => page.getByRole('dialog');

@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface OwnServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The built app (as `npm start` runs it) on a port and data dir of its own, and on a PostgreSQL
+ * database of its own when the run is on PostgreSQL (E2E_DATABASE_URL): for suites the shared server
+ * cannot host, because they need other settings (billing on) or add up every tenant (the super
+ * admin's figures). `env` is added to the defaults below.
+ */
+export async function startOwnServer(name: string, env: Record<string, string>): Promise<OwnServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comanda-e2e-${name}-`));
+  let databaseUrl = '';
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  if (adminUrl) {
+    const database = `comanda_e2e_${name}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database}`);
+    await admin.query(`create database ${database}`);
+    dropDatabase = async () => {
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [
+        database,
+      ]);
+      await admin.query(`drop database if exists ${database}`);
+      await admin.end();
+    };
+    const u = new URL(adminUrl);
+    u.pathname = `/${database}`;
+    databaseUrl = u.toString();
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DATABASE_APP_URL: '',
+      PUBLIC_URL: '',
+      LOG_LEVEL: 'warn',
+      SUPERADMIN_USERNAME: '',
+      SUPERADMIN_PASSWORD: '',
+      AUTH_ADDRESS_RATE_LIMIT: '10000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const close = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    await dropDatabase?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) {
+      await close();
+      throw new Error(`the ${name} server exited with ${server.exitCode}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return { url, close };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await close();
+      throw new Error(`the ${name} server did not become healthy in 60 s`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
