@@ -1,5 +1,6 @@
 import {
   idParams,
+  idempotencyHeaders,
   kitchenItemStatusSchema,
   kitchenResponse,
   kitchenSettingsSchema,
@@ -13,7 +14,10 @@ const tags = ['kitchen'];
 const config = { access: { screen: 'kitchen' } } as const;
 const answers = { 200: messageSchema, ...errorResponses };
 
-/** /kitchen (SPEC §7 Orders and kitchen): the tickets, an item's next step, bump, recall, thresholds. */
+/**
+ * /kitchen (SPEC §7 Orders and kitchen): the tickets, an item's next step, bump, recall, thresholds. An
+ * item's step and a bump take an optional Idempotency-Key header: a repeat answers the first answer.
+ */
 export function kitchenRoutes(app: Api, deps: { kitchen: KitchenService }) {
   const { kitchen } = deps;
 
@@ -38,13 +42,29 @@ export function kitchenRoutes(app: Api, deps: { kitchen: KitchenService }) {
 
   app.post(
     '/kitchen/orders/:id/bump',
-    { schema: { tags, params: idParams, response: answers }, config },
-    async (request) => kitchen.bump(tenantContext(request), request.params.id),
+    { schema: { tags, headers: idempotencyHeaders, params: idParams, response: answers }, config },
+    async (request) =>
+      kitchen.bump(tenantContext(request), request.params.id, request.headers['idempotency-key']),
   );
 
   app.post(
     '/kitchen/:id',
-    { schema: { tags, params: idParams, body: kitchenItemStatusSchema, response: answers }, config },
-    async (request) => kitchen.setItemStatus(tenantContext(request), request.params.id, request.body),
+    {
+      schema: {
+        tags,
+        headers: idempotencyHeaders,
+        params: idParams,
+        body: kitchenItemStatusSchema,
+        response: answers,
+      },
+      config,
+    },
+    async (request) =>
+      kitchen.setItemStatus(
+        tenantContext(request),
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
   );
 }

@@ -9,6 +9,7 @@ import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
+import { once } from '../../platform/idempotency/idempotency.ts';
 import { orderEvent, presentOrder } from '../orders/orders.presenter.ts';
 import type { OrderItemRow } from '../orders/orders.repo.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
@@ -57,34 +58,53 @@ export function createKitchenService(ctx: AppContext) {
       });
     },
 
-    /** POST /kitchen/{id}: 'Start Making' (created → preparing) or 'Complete' (preparing → completed). */
-    async setItemStatus(tc: TenantContext, itemId: number, input: z.output<typeof kitchenItemStatusSchema>) {
-      await database.inTenant(tc.tenantId, async (tx, emit) => {
-        // The order is locked first, as every writer of an order and its lines does (no deadlock).
-        const found = await ordersRepo.lockItemWithOrder(tx, tc.tenantId, itemId);
-        if (!found) throw fail('order_item_not_found');
-        if (found.order.status === 'cancelled') throw fail('order_not_open');
-        const from = input.status === 'preparing' ? 'created' : 'preparing';
-        if (!(await repo.moveItem(tx, tc.tenantId, itemId, from, input.status)))
-          throw fail('order_item_moved_on');
-        emit('order_update', orderEvent(found.order));
+    /**
+     * POST /kitchen/{id}: 'Start Making' (created → preparing) or 'Complete' (preparing → completed).
+     * An Idempotency-Key is bound to the line id and the step: a replay answers the first answer.
+     */
+    async setItemStatus(
+      tc: TenantContext,
+      itemId: number,
+      input: z.output<typeof kitchenItemStatusSchema>,
+      key: string | undefined,
+    ) {
+      return database.inTenant(tc.tenantId, async (tx, emit) => {
+        const request = { route: 'POST /kitchen/:id', body: { id: itemId, ...input } };
+        const { answer } = await once(tx, tc.tenantId, key, request, async () => {
+          // The order is locked first, as every writer of an order and its lines does (no deadlock).
+          const found = await ordersRepo.lockItemWithOrder(tx, tc.tenantId, itemId);
+          if (!found) throw fail('order_item_not_found');
+          if (found.order.status === 'cancelled') throw fail('order_not_open');
+          const from = input.status === 'preparing' ? 'created' : 'preparing';
+          if (!(await repo.moveItem(tx, tc.tenantId, itemId, from, input.status)))
+            throw fail('order_item_moved_on');
+          emit('order_update', orderEvent(found.order));
+          return { message: ORDER_ITEM_STATUS_UPDATED };
+        });
+        return answer;
       });
-      return { message: ORDER_ITEM_STATUS_UPDATED };
     },
 
-    /** POST /kitchen/orders/{id}/bump: the whole ticket made with one tap. */
-    async bump(tc: TenantContext, orderId: number) {
-      await database.inTenant(tc.tenantId, async (tx, emit) => {
-        // The order is locked before its lines, as every writer of an order does (no deadlock).
-        const [order] = await ordersRepo.lockOrders(tx, tc.tenantId, [orderId]);
-        if (!order) throw fail('order_not_found');
-        if (order.status === 'cancelled') throw fail('order_not_open');
-        const moved = await repo.moveOrderItems(tx, tc.tenantId, orderId, repo.OPEN_LINE, 'completed');
-        if (moved === 0) throw fail('order_item_moved_on');
-        await repo.setBumpedAt(tx, tc.tenantId, orderId, ctx.now());
-        emit('order_update', orderEvent(order));
+    /**
+     * POST /kitchen/orders/{id}/bump: the whole ticket made with one tap. An Idempotency-Key is bound to
+     * the order id: a replay answers the first answer instead of 409 (nothing left to make).
+     */
+    async bump(tc: TenantContext, orderId: number, key: string | undefined) {
+      return database.inTenant(tc.tenantId, async (tx, emit) => {
+        const request = { route: 'POST /kitchen/orders/:id/bump', body: { id: orderId } };
+        const { answer } = await once(tx, tc.tenantId, key, request, async () => {
+          // The order is locked before its lines, as every writer of an order does (no deadlock).
+          const [order] = await ordersRepo.lockOrders(tx, tc.tenantId, [orderId]);
+          if (!order) throw fail('order_not_found');
+          if (order.status === 'cancelled') throw fail('order_not_open');
+          const moved = await repo.moveOrderItems(tx, tc.tenantId, orderId, repo.OPEN_LINE, 'completed');
+          if (moved === 0) throw fail('order_item_moved_on');
+          await repo.setBumpedAt(tx, tc.tenantId, orderId, ctx.now());
+          emit('order_update', orderEvent(order));
+          return { message: 'Ticket bumped!' };
+        });
+        return answer;
       });
-      return { message: 'Ticket bumped!' };
     },
 
     /** POST /kitchen/recall: the last bumped ticket comes back, its made lines in preparation again. */

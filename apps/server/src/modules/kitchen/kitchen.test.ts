@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { KitchenTickets, Order, OrderCreated } from '@comanda/core';
@@ -13,6 +14,7 @@ import {
 } from '../../../test/harness.ts';
 import {
   type Store,
+  counts,
   createStore,
   orderBody,
   payBody,
@@ -240,6 +242,153 @@ describe('bump and recall', () => {
     expect((await cook.client.post('/kitchen/recall')).status).toBe(404);
     expect((await tickets()).lastBumped).toBeNull();
     expect((await other.tickets()).lastBumped?.orderId).toBe(foreign);
+  });
+});
+
+describe('Idempotency-Key on an item step and a bump', () => {
+  const keyed = () => ({ 'idempotency-key': crypto.randomUUID() });
+
+  /** The `order_update` events `replay` sends, once a control event (a new order) has come after it. */
+  async function eventsOf(k: Awaited<ReturnType<typeof kitchen>>, replay: () => Promise<unknown>) {
+    const { socket } = await connectSocket(app, k.cook.client);
+    const updates = record(socket, 'order_update');
+    await replay();
+    const control = next(socket, 'new_order');
+    await k.send();
+    await control;
+    return updates;
+  }
+
+  it('POST /kitchen/{id}: a replay answers the stored answer, moves nothing and tells no screen', async () => {
+    const k = await kitchen();
+    const orderId = await k.send();
+    const [line] = lineIds((await k.tickets()).orders[0]);
+    const start = keyed();
+    const first = await k.cook.client.post(`/kitchen/${line}`, { status: 'preparing' }, start);
+    expect(first).toMatchObject({
+      status: 200,
+      body: { message: 'Order Item status successfully updated!' },
+    });
+    expect((await k.cook.client.post(`/kitchen/${line}`, { status: 'completed' }, keyed())).status).toBe(200);
+    const before = await counts(app, k.store.owner.tenantId);
+    const updates = await eventsOf(k, async () => {
+      const again = await k.cook.client.post(`/kitchen/${line}`, { status: 'preparing' }, start);
+      expect([again.status, again.body]).toEqual([first.status, first.body]);
+      expect(await counts(app, k.store.owner.tenantId)).toEqual(before);
+    });
+    expect(updates).toEqual([]);
+    expect((await readOrder(app, k.store.owner.tenantId, orderId)).lines[0]?.status).toBe('completed');
+    // Without the key the step is refused as ever: the line has moved on.
+    const unkeyed = await k.cook.client.post(`/kitchen/${line}`, { status: 'preparing' });
+    expect(unkeyed).toMatchObject({ status: 409, body: { code: 'order_item_moved_on' } });
+  });
+
+  it('POST /kitchen/{id}: the same key sent at once moves the line once, no 409', async () => {
+    const k = await kitchen();
+    const orderId = await k.send();
+    const [line] = lineIds((await k.tickets()).orders[0]);
+    const key = keyed();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => k.cook.client.post(`/kitchen/${line}`, { status: 'preparing' }, key)),
+    );
+    expect(answers.map((r) => [r.status, r.body])).toEqual(
+      Array(3).fill([200, { message: 'Order Item status successfully updated!' }]),
+    );
+    expect((await counts(app, k.store.owner.tenantId)).keys).toBe(1);
+    expect((await readOrder(app, k.store.owner.tenantId, orderId)).lines.map((l) => l.status)).toEqual([
+      'preparing',
+      'created',
+      'created',
+    ]);
+  });
+
+  it('POST /kitchen/{id}: the same key on another line, step or route answers 422 and moves nothing', async () => {
+    const k = await kitchen();
+    const orderId = await k.send();
+    const [line, otherLine] = lineIds((await k.tickets()).orders[0]);
+    const key = keyed();
+    expect((await k.cook.client.post(`/kitchen/${line}`, { status: 'preparing' }, key)).status).toBe(200);
+    const before = await counts(app, k.store.owner.tenantId);
+    for (const [path, body] of [
+      [`/kitchen/${otherLine}`, { status: 'preparing' }],
+      [`/kitchen/${line}`, { status: 'completed' }],
+      [`/kitchen/orders/${orderId}/bump`, undefined],
+    ] as const) {
+      const res = await k.cook.client.post(path, body, key);
+      expect(res).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+    }
+    expect(await counts(app, k.store.owner.tenantId)).toEqual(before);
+    expect((await readOrder(app, k.store.owner.tenantId, orderId)).lines.map((l) => l.status)).toEqual([
+      'preparing',
+      'created',
+      'created',
+    ]);
+  });
+
+  it("POST /kitchen/{id}: a refused step (another tenant's item) stores no key, so it can be retried", async () => {
+    const k = await kitchen();
+    const other = await kitchen();
+    await other.send();
+    const [foreign] = lineIds((await other.tickets()).orders[0]);
+    const key = keyed();
+    for (let i = 0; i < 2; i++) {
+      const res = await k.cook.client.post(`/kitchen/${foreign}`, { status: 'preparing' }, key);
+      expect(res).toMatchObject({ status: 404, body: { code: 'order_item_not_found' } });
+    }
+    expect((await counts(app, k.store.owner.tenantId)).keys).toBe(0);
+  });
+
+  it('POST /kitchen/orders/{id}/bump: a replay answers the stored answer, bumps nothing and tells no screen', async () => {
+    const k = await kitchen();
+    const orderId = await k.send();
+    const key = keyed();
+    const first = await k.cook.client.post(`/kitchen/orders/${orderId}/bump`, undefined, key);
+    expect(first).toMatchObject({ status: 200, body: { message: 'Ticket bumped!' } });
+    const bumpedAt = (await readOrder(app, k.store.owner.tenantId, orderId)).order?.kitchenBumpedAt;
+    // Recalled: a replay must not bump the ticket again.
+    expect((await k.cook.client.post('/kitchen/recall')).status).toBe(200);
+    const before = await counts(app, k.store.owner.tenantId);
+    const updates = await eventsOf(k, async () => {
+      const again = await k.cook.client.post(`/kitchen/orders/${orderId}/bump`, undefined, key);
+      expect([again.status, again.body]).toEqual([first.status, first.body]);
+      expect(await counts(app, k.store.owner.tenantId)).toEqual(before);
+    });
+    expect(updates).toEqual([]);
+    const { order, lines } = await readOrder(app, k.store.owner.tenantId, orderId);
+    expect(bumpedAt).toBeInstanceOf(Date);
+    expect(order?.kitchenBumpedAt).toBeNull();
+    expect(lines.map((l) => l.status)).toEqual(['preparing', 'preparing', 'preparing']);
+  });
+
+  it('POST /kitchen/orders/{id}/bump: the same key sent at once bumps once, no 409', async () => {
+    const k = await kitchen();
+    const orderId = await k.send();
+    const key = keyed();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => k.cook.client.post(`/kitchen/orders/${orderId}/bump`, undefined, key)),
+    );
+    expect(answers.map((r) => [r.status, r.body])).toEqual(
+      Array(3).fill([200, { message: 'Ticket bumped!' }]),
+    );
+    expect((await counts(app, k.store.owner.tenantId)).keys).toBe(1);
+    expect((await readOrder(app, k.store.owner.tenantId, orderId)).lines.map((l) => l.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
+  });
+
+  it('POST /kitchen/orders/{id}/bump: the same key on another ticket answers 422 and bumps nothing', async () => {
+    const k = await kitchen();
+    const first = await k.send();
+    const second = await k.send();
+    const key = keyed();
+    expect((await k.cook.client.post(`/kitchen/orders/${first}/bump`, undefined, key)).status).toBe(200);
+    const res = await k.cook.client.post(`/kitchen/orders/${second}/bump`, undefined, key);
+    expect(res).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+    const { order, lines } = await readOrder(app, k.store.owner.tenantId, second);
+    expect(order?.kitchenBumpedAt).toBeNull();
+    expect(lines.map((l) => l.status)).toEqual(['created', 'created', 'created']);
   });
 });
 

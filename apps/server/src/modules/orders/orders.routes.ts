@@ -72,7 +72,10 @@ const tableTags = ['orders'];
 const tableConfig = { access: { screen: 'orders' } } as const;
 const done = { 200: messageSchema, ...errorResponses };
 
-/** /orders (SPEC §7 Orders and kitchen): the table-orders screen. Ids of another tenant answer 404. */
+/**
+ * /orders (SPEC §7 Orders and kitchen): the table-orders screen. Ids of another tenant answer 404. Every
+ * changing call takes an optional Idempotency-Key header: a repeat answers the first answer.
+ */
 function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
   const config = tableConfig;
   const tags = tableTags;
@@ -91,21 +94,37 @@ function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
 
   app.post(
     '/orders/update-status/:id',
-    { schema: { tags, params: idParams, body: updateItemStatusSchema, response: done }, config },
+    {
+      schema: {
+        tags,
+        headers: idempotencyHeaders,
+        params: idParams,
+        body: updateItemStatusSchema,
+        response: done,
+      },
+      config,
+    },
     async (request) =>
-      tableOrders.updateItemStatus(tenantContext(request), request.params.id, request.body.status),
+      tableOrders.updateItemStatus(
+        tenantContext(request),
+        request.params.id,
+        request.body.status,
+        request.headers['idempotency-key'],
+      ),
   );
 
   app.post(
     '/orders/cancel',
-    { schema: { tags, body: orderIdsSchema, response: done }, config },
-    async (request) => tableOrders.cancel(tenantContext(request), request.body.orderIds),
+    { schema: { tags, headers: idempotencyHeaders, body: orderIdsSchema, response: done }, config },
+    async (request) =>
+      tableOrders.cancel(tenantContext(request), request.body.orderIds, request.headers['idempotency-key']),
   );
 
   app.post(
     '/orders/complete',
-    { schema: { tags, body: orderIdsSchema, response: done }, config },
-    async (request) => tableOrders.complete(tenantContext(request), request.body.orderIds),
+    { schema: { tags, headers: idempotencyHeaders, body: orderIdsSchema, response: done }, config },
+    async (request) =>
+      tableOrders.complete(tenantContext(request), request.body.orderIds, request.headers['idempotency-key']),
   );
 
   app.post(

@@ -66,23 +66,39 @@ function groupBill(loaded: Awaited<ReturnType<typeof repo.withItems>>) {
 export function createTableOrdersService(ctx: AppContext) {
   const { database } = ctx;
 
-  /** Closes a group as cancelled or completed, with its audit row and one event per order. */
-  async function close(tc: TenantContext, ids: number[], status: 'cancelled' | 'completed') {
-    await database.inTenant(tc.tenantId, async (tx, emit) => {
-      const rows = await lockOpen(tx, tc.tenantId, ids);
-      await repo.setOrdersStatus(tx, tc.tenantId, ids, status);
-      if (status === 'cancelled') await repo.cancelItemsOf(tx, tc.tenantId, ids);
-      for (const order of rows) {
-        await audit(tx, tc, {
-          action: status === 'cancelled' ? 'order.cancel' : 'order.complete',
-          targetType: 'order',
-          targetId: order.id,
-          details: { tokenNo: order.tokenNo, businessDate: order.businessDate, group: ids },
-        });
-        emit('order_update', orderEvent(order));
-      }
+  /**
+   * Closes a group as cancelled or completed, with its audit row and one event per order. With an
+   * Idempotency-Key the first answer is stored and a replay answers it, closing and auditing nothing.
+   */
+  async function close(
+    tc: TenantContext,
+    ids: number[],
+    status: 'cancelled' | 'completed',
+    key: string | undefined,
+  ) {
+    const cancel = status === 'cancelled';
+    return database.inTenant(tc.tenantId, async (tx, emit) => {
+      const request = {
+        route: cancel ? 'POST /orders/cancel' : 'POST /orders/complete',
+        body: { orderIds: ids },
+      };
+      const { answer } = await once(tx, tc.tenantId, key, request, async () => {
+        const rows = await lockOpen(tx, tc.tenantId, ids);
+        await repo.setOrdersStatus(tx, tc.tenantId, ids, status);
+        if (cancel) await repo.cancelItemsOf(tx, tc.tenantId, ids);
+        for (const order of rows) {
+          await audit(tx, tc, {
+            action: cancel ? 'order.cancel' : 'order.complete',
+            targetType: 'order',
+            targetId: order.id,
+            details: { tokenNo: order.tokenNo, businessDate: order.businessDate, group: ids },
+          });
+          emit('order_update', orderEvent(order));
+        }
+        return { message: cancel ? ORDERS_CANCELLED : ORDERS_COMPLETED };
+      });
+      return answer;
     });
-    return { message: status === 'cancelled' ? ORDERS_CANCELLED : ORDERS_COMPLETED };
   }
 
   /**
@@ -175,41 +191,46 @@ export function createTableOrdersService(ctx: AppContext) {
     /**
      * POST /orders/update-status/:id: any settable status directly (SPEC §4), on lines of open orders
      * only. A line cancelled, or brought back from cancelled (billed again), marks its order changed (the
-     * kitchen highlights the ticket) and is audited.
+     * kitchen highlights the ticket) and is audited. The Idempotency-Key is bound to the line id and the
+     * status, so a replay never moves a line that has moved on since.
      */
-    async updateItemStatus(tc: TenantContext, itemId: number, status: ItemStatus) {
-      await database.inTenant(tc.tenantId, async (tx, emit) => {
-        const found = await repo.lockItemWithOrder(tx, tc.tenantId, itemId);
-        if (!found) throw fail('order_item_not_found');
-        const { item, order } = found;
-        if (order.status !== 'created' || order.paymentStatus !== 'pending') throw fail('order_not_open');
-        await repo.setItemStatus(tx, tc.tenantId, item.id, status);
-        const billedChanged = (status === 'cancelled') !== (item.status === 'cancelled');
-        if (billedChanged) {
-          await repo.markChanged(tx, tc.tenantId, order.id);
-          await audit(tx, tc, {
-            action: status === 'cancelled' ? 'order_item.cancel' : 'order_item.restore',
-            targetType: 'order_item',
-            targetId: item.id,
-            details: {
-              orderId: order.id,
-              tokenNo: order.tokenNo,
-              item: item.itemTitle,
-              from: item.status,
-              to: status,
-            },
-          });
-        }
-        emit('order_update', orderEvent(order));
+    async updateItemStatus(tc: TenantContext, itemId: number, status: ItemStatus, key: string | undefined) {
+      return database.inTenant(tc.tenantId, async (tx, emit) => {
+        const request = { route: 'POST /orders/update-status/:id', body: { id: itemId, status } };
+        const { answer } = await once(tx, tc.tenantId, key, request, async () => {
+          const found = await repo.lockItemWithOrder(tx, tc.tenantId, itemId);
+          if (!found) throw fail('order_item_not_found');
+          const { item, order } = found;
+          if (order.status !== 'created' || order.paymentStatus !== 'pending') throw fail('order_not_open');
+          await repo.setItemStatus(tx, tc.tenantId, item.id, status);
+          const billedChanged = (status === 'cancelled') !== (item.status === 'cancelled');
+          if (billedChanged) {
+            await repo.markChanged(tx, tc.tenantId, order.id);
+            await audit(tx, tc, {
+              action: status === 'cancelled' ? 'order_item.cancel' : 'order_item.restore',
+              targetType: 'order_item',
+              targetId: item.id,
+              details: {
+                orderId: order.id,
+                tokenNo: order.tokenNo,
+                item: item.itemTitle,
+                from: item.status,
+                to: status,
+              },
+            });
+          }
+          emit('order_update', orderEvent(order));
+          return { message: ORDER_ITEM_STATUS_UPDATED };
+        });
+        return answer;
       });
-      return { message: ORDER_ITEM_STATUS_UPDATED };
     },
 
     /** POST /orders/cancel: the orders and all their lines cancelled. */
-    cancel: (tc: TenantContext, ids: number[]) => close(tc, ids, 'cancelled'),
+    cancel: (tc: TenantContext, ids: number[], key: string | undefined) => close(tc, ids, 'cancelled', key),
 
     /** POST /orders/complete: the orders completed; their payment stays pending. */
-    complete: (tc: TenantContext, ids: number[]) => close(tc, ids, 'completed'),
+    complete: (tc: TenantContext, ids: number[], key: string | undefined) => close(tc, ids, 'completed', key),
 
     /** POST /orders/complete-order-payment-summary: the bill the group would get, changing nothing. */
     async summary(tc: TenantContext, ids: number[]): Promise<OrderSummary> {

@@ -12,6 +12,7 @@ import {
   connectSocket,
   createColleague,
   next,
+  record,
   startTestApp,
 } from '../../../test/harness.ts';
 import {
@@ -486,5 +487,166 @@ describe('POST /orders/complete-and-pay-order', () => {
     // Without the key, paying again is refused.
     const twice = await s.owner.client.post<{ code: string }>('/orders/complete-and-pay-order', body);
     expect([twice.status, twice.body.code]).toEqual([409, 'order_already_paid']);
+  });
+});
+
+describe('Idempotency-Key on cancel, complete and update-status', () => {
+  /** The tenant's audit rows of one action. */
+  const audited = async (s: Store, action: string) =>
+    (await auditActions(app, s.owner.tenantId)).filter((a) => a === action).length;
+
+  /** The `order_update` events a replay sends, once a control event (a new order) has come after it. */
+  async function eventsOf(s: Store, replay: () => Promise<unknown>) {
+    const { socket } = await connectSocket(app, s.owner.client);
+    const updates = record(socket, 'order_update');
+    await replay();
+    const control = next(socket, 'new_order');
+    await sendOrder(app, s);
+    await control;
+    return updates;
+  }
+
+  for (const [path, status, action, message] of [
+    ['/orders/cancel', 'cancelled', 'order.cancel', 'Orders cancelled!'],
+    ['/orders/complete', 'completed', 'order.complete', 'Orders completed!'],
+  ] as const) {
+    it(`POST ${path}: a replayed key answers the first answer, closing and auditing once`, async () => {
+      const s = await createStore(app);
+      const a = await sendOrder(app, s);
+      const b = await sendOrder(app, s);
+      const key = { 'idempotency-key': uuid() };
+      const body = { orderIds: [a.orderId, b.orderId] };
+      const first = await s.owner.client.post(path, body, key);
+      expect([first.status, first.body]).toEqual([200, { message }]);
+      const before = await counts(app, s.owner.tenantId);
+      const updates = await eventsOf(s, async () => {
+        const again = await s.owner.client.post(path, body, key);
+        expect([again.status, again.body]).toEqual([first.status, first.body]);
+        // No audit row, no key, nothing written.
+        expect(await counts(app, s.owner.tenantId)).toEqual(before);
+      });
+      expect(updates).toEqual([]);
+      expect(await audited(s, action)).toBe(2);
+      expect((await readOrder(app, s.owner.tenantId, a.orderId)).order?.status).toBe(status);
+      // Without the key the same call is refused as ever: the orders are closed.
+      const unkeyed = await s.owner.client.post<{ code: string }>(path, body);
+      expect([unkeyed.status, unkeyed.body.code]).toEqual([409, 'order_not_open']);
+    });
+
+    it(`POST ${path}: the same key sent at once closes the group once`, async () => {
+      const s = await createStore(app);
+      const a = await sendOrder(app, s);
+      const key = { 'idempotency-key': uuid() };
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () => s.owner.client.post(path, { orderIds: [a.orderId] }, key)),
+      );
+      expect(answers.map((r) => [r.status, r.body])).toEqual(Array(3).fill([200, { message }]));
+      expect(await audited(s, action)).toBe(1);
+      expect((await counts(app, s.owner.tenantId)).keys).toBe(1);
+      expect((await readOrder(app, s.owner.tenantId, a.orderId)).order?.status).toBe(status);
+    });
+
+    it(`POST ${path}: the same key for another group or route answers 422 and changes nothing`, async () => {
+      const s = await createStore(app);
+      const a = await sendOrder(app, s);
+      const b = await sendOrder(app, s);
+      const key = { 'idempotency-key': uuid() };
+      expect((await s.owner.client.post(path, { orderIds: [a.orderId] }, key)).status).toBe(200);
+      const before = await counts(app, s.owner.tenantId);
+      const otherPath = path === '/orders/cancel' ? '/orders/complete' : '/orders/cancel';
+      for (const [p, ids] of [
+        [path, [b.orderId]],
+        [path, [a.orderId, b.orderId]],
+        [otherPath, [a.orderId]],
+      ] as const) {
+        const res = await s.owner.client.post(p, { orderIds: ids }, key);
+        expect([res.status, res.body.code]).toEqual([422, 'idempotency_key_reused']);
+      }
+      expect(await counts(app, s.owner.tenantId)).toEqual(before);
+      expect((await readOrder(app, s.owner.tenantId, b.orderId)).order?.status).toBe('created');
+    });
+  }
+
+  it("POST /orders/cancel: a refused request (another tenant's order) stores no key, so it can be retried", async () => {
+    const s = await createStore(app);
+    const theirs = await sendOrder(app, other);
+    const key = { 'idempotency-key': uuid() };
+    for (let i = 0; i < 2; i++) {
+      const res = await s.owner.client.post('/orders/cancel', { orderIds: [theirs.orderId] }, key);
+      expect([res.status, res.body.code]).toEqual([404, 'order_not_found']);
+    }
+    expect((await counts(app, s.owner.tenantId)).keys).toBe(0);
+    expect((await readOrder(app, other.owner.tenantId, theirs.orderId)).order?.status).toBe('created');
+  });
+
+  it('POST /orders/update-status/:id: a replay answers the stored answer and never moves the line back', async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s);
+    const line = lineIds[0] ?? 0;
+    const k = { 'idempotency-key': uuid() };
+    const k2 = { 'idempotency-key': uuid() };
+    const first = await s.owner.client.post(`/orders/update-status/${line}`, { status: 'preparing' }, k);
+    expect([first.status, first.body]).toEqual([200, { message: 'Order Item status successfully updated!' }]);
+    const done = await s.owner.client.post(`/orders/update-status/${line}`, { status: 'completed' }, k2);
+    expect(done.status).toBe(200);
+    const before = await counts(app, s.owner.tenantId);
+    const updates = await eventsOf(s, async () => {
+      const again = await s.owner.client.post(`/orders/update-status/${line}`, { status: 'preparing' }, k);
+      expect([again.status, again.body]).toEqual([first.status, first.body]);
+      expect(await counts(app, s.owner.tenantId)).toEqual(before);
+    });
+    expect(updates).toEqual([]);
+    expect((await readOrder(app, s.owner.tenantId, orderId)).lines[0]?.status).toBe('completed');
+  });
+
+  it('POST /orders/update-status/:id: a replayed cancel is audited once', async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s);
+    const path = `/orders/update-status/${lineIds[1]}`;
+    const key = { 'idempotency-key': uuid() };
+    const first = await s.owner.client.post(path, { status: 'cancelled' }, key);
+    const again = await s.owner.client.post(path, { status: 'cancelled' }, key);
+    expect([again.status, again.body]).toEqual([first.status, first.body]);
+    expect(await audited(s, 'order_item.cancel')).toBe(1);
+    expect((await readOrder(app, s.owner.tenantId, orderId)).lines[1]?.status).toBe('cancelled');
+  });
+
+  it('POST /orders/update-status/:id: the same key sent at once moves the line once', async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s);
+    const path = `/orders/update-status/${lineIds[0]}`;
+    const key = { 'idempotency-key': uuid() };
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => s.owner.client.post(path, { status: 'cancelled' }, key)),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(await audited(s, 'order_item.cancel')).toBe(1);
+    expect((await counts(app, s.owner.tenantId)).keys).toBe(1);
+    expect((await readOrder(app, s.owner.tenantId, orderId)).lines[0]?.status).toBe('cancelled');
+  });
+
+  it('POST /orders/update-status/:id: the same key on another line or status answers 422', async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s);
+    const [line, otherLine] = lineIds;
+    const key = { 'idempotency-key': uuid() };
+    expect(
+      (await s.owner.client.post(`/orders/update-status/${line}`, { status: 'preparing' }, key)).status,
+    ).toBe(200);
+    const before = await counts(app, s.owner.tenantId);
+    for (const [id, status] of [
+      [otherLine, 'preparing'],
+      [line, 'completed'],
+    ] as const) {
+      const res = await s.owner.client.post(`/orders/update-status/${id}`, { status }, key);
+      expect([res.status, res.body.code]).toEqual([422, 'idempotency_key_reused']);
+    }
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
+    expect((await readOrder(app, s.owner.tenantId, orderId)).lines.map((l) => l.status)).toEqual([
+      'preparing',
+      'created',
+      'created',
+    ]);
   });
 });
