@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssPerComponent } from './mantine-css.ts';
 import { precompress } from './precompress.ts';
 
@@ -23,9 +24,62 @@ function dinerPages(): Plugin {
   };
 }
 
+/**
+ * The staff app as an installable PWA (issue 14, docs/offline.md): Workbox precaches the app shell and
+ * every back-office chunk, so the POS, table orders and kitchen screens load with no network; the GET
+ * answers those screens draw on are kept network-first, and read from the cache only when the network
+ * fails. Order-changing calls are never cached: they go through the outbox (src/lib/offline).
+ */
+function staffPwa() {
+  return VitePWA({
+    // Registered by the signed-in layout (src/lib/offline/service-worker.ts), never on the diners' pages.
+    injectRegister: null,
+    // A new build's worker takes over at once, with no reload: a reload would lose the cashier's cart.
+    registerType: 'autoUpdate',
+    // The staff manifest is public/manifest.webmanifest, linked from index.html alone: the diners' m.html
+    // must not offer to install the back office.
+    manifest: false,
+    workbox: {
+      // The diners' entry stays out: their pages are never served by the staff worker.
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+      globIgnores: ['m.html'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io/, /^\/m(\/|\?|$)/],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // The GET answers the offline screens draw on, and nothing else: reports, customers and settings
+          // stay online. (Workbox writes this function into sw.js: it can use nothing from this file.)
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin &&
+            /^\/api\/v1\/(?:pos\/init|pos\/qrorders\/count|orders|orders\/init|kitchen)$/.test(url.pathname),
+          handler: 'NetworkFirst',
+          options: {
+            // Deleted at sign-out (src/lib/offline/service-worker.ts).
+            cacheName: 'comanda-api',
+            // A network that hangs (a Wi-Fi with no uplink) falls back as a dead one does.
+            networkTimeoutSeconds: 6,
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
+          // Menu pictures: named by content, so the first copy is good for good.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/v1/images/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'comanda-images',
+            expiration: { maxEntries: 600 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+}
+
 // `npm run dev -w apps/web` proxies the API and sockets to a server on :3000.
 export default defineConfig({
-  plugins: [react(), mantineCssPerComponent(), precompress(), dinerPages()],
+  plugins: [react(), mantineCssPerComponent(), staffPwa(), precompress(), dinerPages()],
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',

@@ -39,7 +39,14 @@ export async function newContext(
   /** More context options, e.g. a device time zone: `{ timezoneId: 'America/Los_Angeles' }`. */
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...options, baseURL: baseUrl, viewport });
+  // The staff app's service worker is off unless a suite asks for it (the offline suite does): the
+  // suites that fake a failing call with page.route must see every request, and none needs the cache.
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    ...options,
+    baseURL: baseUrl,
+    viewport,
+  });
   const violations: string[] = [];
   context.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text()))

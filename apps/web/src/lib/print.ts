@@ -25,7 +25,10 @@ export interface ReceiptData {
   currency: { code: string; symbol: string; digits: number };
   /** The store's time zone: the timestamp is printed in it. */
   timezone: string;
-  tokenNo: number | null;
+  /** The server's token, or this device's provisional one ("P3") for an order not yet synced. */
+  tokenNo: number | string | null;
+  /** Printed before the server had the order (docs/offline.md): the token is the device's. */
+  provisional?: boolean;
   /** The order's business day (YYYY-MM-DD): the receipt number is token-date. */
   businessDate: string;
   /** ISO instant printed as the timestamp. */
@@ -103,7 +106,9 @@ export function receiptFromOrders(input: {
 }
 
 export interface TokenData {
-  tokenNo: number;
+  /** The server's token, or this device's provisional one ("P3"). */
+  tokenNo: number | string;
+  provisional?: boolean;
   date: string;
   timezone: string;
   /** Paper width in mm (default 80). */

@@ -1,9 +1,12 @@
 import { Group } from '@mantine/core';
 import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
 import {
+  type CreateOrderAndInvoiceInput,
   type CreateOrderInput,
   type DeliveryType,
   type MenuItem,
+  type OrderCreated,
+  type OrderInvoiced,
   type PickedCustomer,
   type PosInit,
   type QrOrder,
@@ -14,13 +17,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useSaveMutation } from '../../lib/mutations.ts';
+import { nextProvisionalToken } from '../../lib/offline/outbox.ts';
+import { submit } from '../../lib/offline/sync.ts';
+import { useOffline } from '../../lib/offline/use-offline.tsx';
+import { useSyncedToken } from '../../lib/offline/use-synced-token.ts';
+import { invalidateResources } from '../../lib/resources.ts';
 import { newUuid } from '../../lib/uuid.ts';
 import { openReceipt, openToken, receiptFromOrders } from '../../lib/print.ts';
 import { toast } from '../../lib/toast.ts';
 import { posInitQueryKey, posInitQueryOptions } from './api/get-pos-init.ts';
 import { qrOrdersCountQueryOptions } from './api/get-qr-orders.ts';
-import { createOrder, createOrderAndInvoice } from './api/mutations.ts';
+import { orderCall, payCall } from './api/mutations.ts';
+import { receiptFromCart } from './offline-receipt.ts';
 import {
   type CartLine,
   type Draft,
@@ -85,7 +93,12 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
   const [deliveryType, setDeliveryType] = useState<DeliveryType>('dinein');
   const [tableId, setTableId] = useState<number | null>(null);
   const [qrOrder, setQrOrder] = useState<QrOrder | null>(null);
-  const [tokenNo, setTokenNo] = useState<number | null>(null);
+  // The last order's token: the server's, or this device's provisional one until the order syncs.
+  const [lastOrder, setLastOrder] = useState<{ uuid: string; token: number | string } | null>(null);
+  const syncedToken = useSyncedToken(lastOrder?.uuid ?? null);
+  const tokenNo = syncedToken ?? lastOrder?.token ?? null;
+  const [busy, setBusy] = useState(false);
+  const { tenantId } = useOffline();
   const [drafts, setDrafts] = useState<Draft[]>(readDrafts);
   const [picking, setPicking] = useState<{ item: MenuItem | null; key: number }>({ item: null, key: 0 });
   const [dialog, setDialog] = useState<'drafts' | 'qr' | 'pay' | null>(null);
@@ -143,6 +156,13 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     setTableId(null);
   }, [clearCart]);
 
+  /** Whom the order is for, as the outbox's list names it. */
+  const describeOrder = () =>
+    customer?.name ??
+    qrOrder?.customer_name ??
+    init.storeTables.find((tb) => tb.id === tableId)?.table_title ??
+    t('drafts.walkin');
+
   const orderBody = (): CreateOrderInput => ({
     uuid: orderUuid,
     cart: cartPayload(cart, digits),
@@ -153,56 +173,114 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     selectedQrOrderItem: qrOrder?.id ?? null,
   });
 
-  const send = useSaveMutation({
-    mutationFn: createOrder,
-    changes: ['orders', 'qr_orders'],
-    onSuccess: (res) => {
-      setTokenNo(res.tokenNo);
-      clearCart();
-      const print = init.printSettings;
-      if (print.isEnablePrint && print.printToken)
-        openToken(
-          { tokenNo: res.tokenNo, date: new Date().toISOString(), timezone, pageFormat: print.pageFormat },
-          true,
-        );
-    },
-  });
-
-  const pay = useSaveMutation({
-    mutationFn: ({ body }: { body: Parameters<typeof createOrderAndInvoice>[0]; title: string }) =>
-      createOrderAndInvoice(body),
-    changes: ['orders', 'qr_orders'],
-    onSuccess: (res, { body, title }) => {
-      if (res.pricesChanged) {
-        toast.blank(t('pay.pricesChanged'));
-        void queryClient.invalidateQueries({ queryKey: posInitQueryKey });
-      }
-      const tenderedMinor = body.payment.tendered ? toMinor(String(body.payment.tendered), digits) : null;
-      openReceipt(
-        receiptFromOrders({
-          orders: [res.order],
-          totals: { subtotal: res.order.sub_total, taxTotal: res.order.tax_total, total: res.order.total },
-          store: init.storeSettings,
-          print: init.printSettings,
-          currency: init.currency,
-          payment: {
-            type: title,
-            tendered: tenderedMinor === null ? null : fromMinor(tenderedMinor, digits),
-            change: res.change,
-          },
-        }),
-      );
-      setTokenNo(res.tokenNo);
-      setDialog(null);
-      clearCart();
-    },
-  });
-  const busy = send.isPending || pay.isPending;
-
   const cartEmpty = () => {
     if (cart.length > 0) return false;
     toast.error(t('Cart is empty!'));
     return true;
+  };
+
+  const printToken = (token: number | string, provisional: boolean) => {
+    const print = init.printSettings;
+    if (print.isEnablePrint && print.printToken)
+      openToken(
+        {
+          tokenNo: token,
+          provisional,
+          date: new Date().toISOString(),
+          timezone,
+          pageFormat: print.pageFormat,
+        },
+        true,
+      );
+  };
+
+  /**
+   * Send and pay go through the outbox (docs/offline.md): online the server answers within the wait
+   * and the screen goes on as it always has; otherwise the cashier gets a provisional token at once and
+   * the order syncs when the network returns. A refusal seen while waiting keeps the cart.
+   */
+  const send = async () => {
+    if (cartEmpty() || busy) return;
+    const body = orderBody();
+    setBusy(true);
+    const waiting = toast.loading('Please wait...');
+    try {
+      const provisionalToken = await nextProvisionalToken();
+      const outcome = await submit(orderCall(tenantId, body, provisionalToken, describeOrder()));
+      if (outcome.status === 'refused') return toast.fromError(outcome.error, 'Something went wrong!');
+      if (outcome.status === 'synced') {
+        const res = outcome.answer as OrderCreated;
+        toast.success(res.message);
+        setLastOrder({ uuid: body.uuid, token: res.tokenNo });
+        printToken(res.tokenNo, false);
+      } else {
+        toast.blank(t('offline.queued', { token: provisionalToken }));
+        setLastOrder({ uuid: body.uuid, token: provisionalToken });
+        printToken(provisionalToken, true);
+      }
+      void invalidateResources(queryClient, ['orders', 'qr_orders']);
+      clearCart();
+    } finally {
+      toast.dismiss(waiting);
+      setBusy(false);
+    }
+  };
+  const sendOrder = useCallbackRef(() => void send());
+
+  const payOrder = async (body: CreateOrderAndInvoiceInput, paymentTitle: string) => {
+    setBusy(true);
+    const waiting = toast.loading('Please wait...');
+    try {
+      const provisionalToken = await nextProvisionalToken();
+      const outcome = await submit(payCall(tenantId, body, provisionalToken, describeOrder()));
+      if (outcome.status === 'refused') return toast.fromError(outcome.error, 'Something went wrong!');
+      const tenderedMinor = body.payment.tendered ? toMinor(String(body.payment.tendered), digits) : null;
+      const common = { store: init.storeSettings, print: init.printSettings, currency: init.currency };
+      if (outcome.status === 'synced') {
+        const res = outcome.answer as OrderInvoiced;
+        toast.success(res.message);
+        if (res.pricesChanged) {
+          toast.blank(t('pay.pricesChanged'));
+          void queryClient.invalidateQueries({ queryKey: posInitQueryKey });
+        }
+        openReceipt(
+          receiptFromOrders({
+            ...common,
+            orders: [res.order],
+            totals: { subtotal: res.order.sub_total, taxTotal: res.order.tax_total, total: res.order.total },
+            payment: {
+              type: paymentTitle,
+              tendered: tenderedMinor === null ? null : fromMinor(tenderedMinor, digits),
+              change: res.change,
+            },
+          }),
+        );
+        setLastOrder({ uuid: body.uuid, token: res.tokenNo });
+      } else {
+        // No answer yet: the receipt says what the device worked out, marked provisional; the server
+        // bills the same cart with the same totals function when the order syncs.
+        toast.blank(t('offline.queuedPaid', { token: provisionalToken }));
+        openReceipt(
+          receiptFromCart({
+            ...common,
+            cart,
+            totals,
+            tokenNo: provisionalToken,
+            deliveryType,
+            customerName: customer?.name ?? qrOrder?.customer_name ?? null,
+            tableTitle: init.storeTables.find((tb) => tb.id === tableId)?.table_title ?? null,
+            payment: { type: paymentTitle, tenderedMinor },
+          }),
+        );
+        setLastOrder({ uuid: body.uuid, token: provisionalToken });
+      }
+      void invalidateResources(queryClient, ['orders', 'qr_orders']);
+      setDialog(null);
+      clearCart();
+    } finally {
+      toast.dismiss(waiting);
+      setBusy(false);
+    }
   };
 
   const saveDraft = useCallbackRef(() => {
@@ -250,20 +328,18 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     setDialog(null);
   });
 
-  const submitPay = useCallbackRef(({ paymentType, tendered }: PayChoice) =>
-    pay.mutate({
-      title: paymentType.title,
-      body: {
+  const submitPay = useCallbackRef(({ paymentType, tendered }: PayChoice) => {
+    if (busy) return;
+    void payOrder(
+      {
         ...orderBody(),
         netTotal: fromMinor(totals.itemsTotal, digits),
         taxTotal: fromMinor(totals.taxTotal, digits),
         total: fromMinor(totals.payableTotal, digits),
         payment: { paymentTypeId: paymentType.id, tendered },
       },
-    }),
-  );
-  const sendOrder = useCallbackRef(() => {
-    if (!cartEmpty()) send.mutate(orderBody());
+      paymentType.title,
+    );
   });
   const openPay = useCallbackRef(() => {
     if (cartEmpty()) return;
@@ -334,7 +410,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
           currency={currency}
           digits={digits}
           paymentTypes={init.paymentTypes}
-          busy={pay.isPending}
+          busy={busy}
           onClose={closeDialog}
           onPay={submitPay}
         />

@@ -160,6 +160,11 @@ function Receipt({ data }: { data: ReceiptData }) {
             <span className={classes.tokenNo}>{data.tokenNo}</span>
           </div>
         )}
+        {data.provisional && (
+          <p className={`${classes.block} ${classes.center}`} data-testid="receipt-provisional">
+            {t('provisional')}
+          </p>
+        )}
         {print.footer && (
           <>
             <hr className={classes.rule} />

@@ -35,6 +35,11 @@ export function PrintTokenPage() {
         <p className={classes.block} data-testid="token-date">
           {storeDateTime(data.date, data.timezone)}
         </p>
+        {data.provisional && (
+          <p className={classes.block} data-testid="token-provisional">
+            {t('provisional')}
+          </p>
+        )}
       </article>
     </main>
   );

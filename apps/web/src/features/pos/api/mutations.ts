@@ -1,31 +1,40 @@
-import type {
-  CreateOrderAndInvoiceInput,
-  CreateOrderInput,
-  OrderCreated,
-  OrderInvoiced,
-} from '@comanda/core';
+import type { CreateOrderAndInvoiceInput, CreateOrderInput } from '@comanda/core';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { NewOutboxEntry } from '../../../lib/offline/outbox.ts';
 
 type Message = { message: string };
 
 /**
- * POST /pos/create-order. The order's uuid is also the Idempotency-Key: a retried tap (or a lost answer
- * sent again) answers the order already made instead of a second one.
+ * POST /pos/create-order, as the outbox replays it. The order's uuid is also the Idempotency-Key: a
+ * retried tap, a lost answer sent again or a replay from another tab answers the order already made.
  */
-export const createOrder = (body: CreateOrderInput) =>
-  apiRequest<OrderCreated>('/pos/create-order', {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': body.uuid },
-  });
+export const orderCall = (
+  tenantId: number,
+  body: CreateOrderInput,
+  provisionalToken: string,
+  label: string,
+): NewOutboxEntry => ({
+  key: body.uuid,
+  tenantId,
+  kind: 'send',
+  path: '/pos/create-order',
+  body,
+  orderUuids: [],
+  order: { uuid: body.uuid, provisionalToken },
+  label,
+});
 
 /** POST /pos/create-order-and-invoice: the order, billed and paid at the server's figures. */
-export const createOrderAndInvoice = (body: CreateOrderAndInvoiceInput) =>
-  apiRequest<OrderInvoiced>('/pos/create-order-and-invoice', {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': body.uuid },
-  });
+export const payCall = (
+  tenantId: number,
+  body: CreateOrderAndInvoiceInput,
+  provisionalToken: string,
+  label: string,
+): NewOutboxEntry => ({
+  ...orderCall(tenantId, body, provisionalToken, label),
+  kind: 'pay',
+  path: '/pos/create-order-and-invoice',
+});
 
 /** POST /pos/qrorders/update-status/{id}: cancels one QR order. */
 export const cancelQrOrder = (id: number) =>

@@ -19,7 +19,8 @@ export function CartPanel(props: {
   currency: string;
   onQuantity: (uuid: string, delta: number) => void;
   onNotes: (uuid: string, notes: string) => void;
-  tokenNo: number | null;
+  /** The last order's token: the server's, or the provisional one ("P3") until it syncs. */
+  tokenNo: number | string | null;
   busy: boolean;
   onDraft: () => void;
   onSend: () => void;

@@ -1,0 +1,20 @@
+/**
+ * The staff app's service worker (vite.config.ts, staffPwa): registered once a tenant session's layout
+ * is on screen, so the landing page and the diners' menu never install it. Only a production build has
+ * one (the dev server serves no sw.js).
+ */
+export function registerServiceWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+    // The app works online without it; offline it then cannot load, which the badge says.
+    console.error('service worker registration failed', error);
+  });
+}
+
+/** The cached answers of the offline screens: a sign-out deletes them with the session. */
+const API_CACHES = ['comanda-api'];
+
+export async function clearOfflineCaches() {
+  if (typeof caches === 'undefined') return;
+  await Promise.all(API_CACHES.map((name) => caches.delete(name)));
+}
