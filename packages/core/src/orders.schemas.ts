@@ -140,6 +140,29 @@ export const idempotencyKeySchema = z
 // Loose: the other headers (cookies, user agent) stay on the request for the hooks that read them.
 export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema });
 
+/** How long ago an offline call may have been made and still date what it records (docs/offline.md). */
+export const QUEUED_MAX_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The calls that record a sale also take X-Queued-Ms: how long the call waited in a device's outbox
+ * (docs/offline.md). The order or bill is dated that much before it arrives, so an order taken at 23:55
+ * during a Wi-Fi drop and synced at 00:05 stays on its day. An age, not a time: a device's clock may be
+ * wrong, but it counts milliseconds well enough. Past QUEUED_MAX_MS it is dated on arrival.
+ */
+export const saleHeaders = idempotencyHeaders.extend({
+  'x-queued-ms': z.coerce
+    .number({ error: 'X-Queued-Ms must be a whole number of milliseconds!' })
+    .int({ error: 'X-Queued-Ms must be a whole number of milliseconds!' })
+    .min(0, { error: 'X-Queued-Ms must be a whole number of milliseconds!' })
+    .optional(),
+});
+
+/** When a sale happened: now, less the time its call waited in a device's outbox (up to QUEUED_MAX_MS). */
+export function saleTime(now: Date, queuedMs: number | undefined): Date {
+  if (!queuedMs || queuedMs > QUEUED_MAX_MS) return now;
+  return new Date(now.getTime() - queuedMs);
+}
+
 /** The answer of POST /pos/create-order (SPEC §3 Order create response); totals are decimals. */
 export const orderCreatedResponse = z.object({
   message: z.string(),

@@ -4,6 +4,7 @@ import {
   createOrderSchema,
   idParams,
   idempotencyHeaders,
+  saleHeaders,
   messageSchema,
   orderCreatedResponse,
   orderIdsSchema,
@@ -42,14 +43,19 @@ export function ordersRoutes(app: Api, deps: { orders: OrdersService; tableOrder
     {
       schema: {
         tags,
-        headers: idempotencyHeaders,
+        headers: saleHeaders,
         body: createOrderSchema,
         response: { 200: orderCreatedResponse, ...errorResponses },
       },
       config,
     },
     async (request) =>
-      orders.createOrder(tenantContext(request), request.body, request.headers['idempotency-key']),
+      orders.createOrder(
+        tenantContext(request),
+        request.body,
+        request.headers['idempotency-key'],
+        request.headers['x-queued-ms'],
+      ),
   );
 
   app.post(
@@ -57,14 +63,19 @@ export function ordersRoutes(app: Api, deps: { orders: OrdersService; tableOrder
     {
       schema: {
         tags,
-        headers: idempotencyHeaders,
+        headers: saleHeaders,
         body: createOrderAndInvoiceSchema,
         response: { 200: orderInvoicedResponse, ...errorResponses },
       },
       config,
     },
     async (request) =>
-      orders.createOrderAndInvoice(tenantContext(request), request.body, request.headers['idempotency-key']),
+      orders.createOrderAndInvoice(
+        tenantContext(request),
+        request.body,
+        request.headers['idempotency-key'],
+        request.headers['x-queued-ms'],
+      ),
   );
 }
 
@@ -141,13 +152,18 @@ function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
     {
       schema: {
         tags,
-        headers: idempotencyHeaders,
+        headers: saleHeaders,
         body: completeAndPaySchema,
         response: { 200: orderPaidResponse, ...errorResponses },
       },
       config,
     },
     async (request) =>
-      tableOrders.completeAndPay(tenantContext(request), request.body, request.headers['idempotency-key']),
+      tableOrders.completeAndPay(
+        tenantContext(request),
+        request.body,
+        request.headers['idempotency-key'],
+        request.headers['x-queued-ms'],
+      ),
   );
 }

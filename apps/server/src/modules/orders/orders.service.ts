@@ -8,6 +8,7 @@ import {
   currencyDigits,
   fromMinor,
   toMinor,
+  saleTime,
   todayIn,
 } from '@comanda/core';
 import type { z } from 'zod';
@@ -70,7 +71,14 @@ export function createOrdersService(ctx: AppContext) {
    * (`existing`); otherwise the cart is priced, the guest and table copied, the day's token allocated
    * and the order and its lines inserted.
    */
-  async function takeOrder(tx: Tx, tc: TenantContext, emit: Emit, input: OrderInput, currency: string) {
+  async function takeOrder(
+    tx: Tx,
+    tc: TenantContext,
+    emit: Emit,
+    input: OrderInput,
+    currency: string,
+    queuedMs: number | undefined,
+  ) {
     if (input.selectedQrOrderItem !== null) await holdQrOrder(tx, tc.tenantId, input.selectedQrOrderItem);
     const found = await repo.findOrderByUuid(tx, tc.tenantId, input.uuid);
     if (found) return { kind: 'existing', existing: found } as const;
@@ -113,7 +121,8 @@ export function createOrdersService(ctx: AppContext) {
     const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
     // One instant for the business day, the order's time and, when it is paid at once, its bill's: the
     // diners' status page reads "paid when taken" from the two being equal (qrmenu.repo).
-    const takenAt = ctx.now();
+    // An order replayed from a device's outbox is dated when the cashier took it (docs/offline.md).
+    const takenAt = saleTime(ctx.now(), queuedMs);
     const businessDate = todayIn(timezone, takenAt);
     const tokenNo = await repo.nextToken(tx, tc.tenantId, businessDate);
     const inserted = await repo.insertOrder(tx, tc.tenantId, {
@@ -199,7 +208,12 @@ export function createOrdersService(ctx: AppContext) {
     },
 
     /** POST /pos/create-order: the order goes to the kitchen unpaid. */
-    async createOrder(tc: TenantContext, input: OrderInput, key: string | undefined): Promise<OrderCreated> {
+    async createOrder(
+      tc: TenantContext,
+      input: OrderInput,
+      key: string | undefined,
+      queuedMs?: number,
+    ): Promise<OrderCreated> {
       return withUuidRetry(() =>
         database.inTenant(tc.tenantId, async (tx, emit) => {
           const { answer } = await once(
@@ -209,7 +223,7 @@ export function createOrdersService(ctx: AppContext) {
             { route: 'POST /pos/create-order', body: input },
             async () => {
               const currency = await storeCurrency(tx, tc.tenantId);
-              const taken = await takeOrder(tx, tc, emit, input, currency);
+              const taken = await takeOrder(tx, tc, emit, input, currency, queuedMs);
               if (taken.kind === 'existing') {
                 // Answered in the currency it was taken in, whatever the store uses now.
                 const order = taken.existing;
@@ -236,6 +250,7 @@ export function createOrdersService(ctx: AppContext) {
       tc: TenantContext,
       input: OrderAndInvoiceInput,
       key: string | undefined,
+      queuedMs?: number,
     ): Promise<OrderInvoiced> {
       return withUuidRetry(() =>
         database.inTenant(tc.tenantId, async (tx, emit) => {
@@ -246,7 +261,7 @@ export function createOrdersService(ctx: AppContext) {
             { route: 'POST /pos/create-order-and-invoice', body: input },
             async (): Promise<OrderInvoiced> => {
               const currency = await storeCurrency(tx, tc.tenantId);
-              const taken = await takeOrder(tx, tc, emit, input, currency);
+              const taken = await takeOrder(tx, tc, emit, input, currency, queuedMs);
               if (taken.kind === 'existing') {
                 // A repeat of a paid order answers its bill; an order sent unpaid is paid elsewhere.
                 const order = taken.existing;

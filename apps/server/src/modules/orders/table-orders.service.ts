@@ -10,6 +10,7 @@ import {
   type completeAndPaySchema,
   currencyDigits,
   fromMinor,
+  saleTime,
   toMinor,
   type updateItemStatusSchema,
 } from '@comanda/core';
@@ -105,7 +106,13 @@ export function createTableOrdersService(ctx: AppContext) {
    * Pays a group at the server's figures with the POS's billOrders: the guest and table of the oldest
    * order, the customer of the oldest order that has one.
    */
-  async function pay(tx: Tx, tc: TenantContext, emit: Emit, input: PayInput): Promise<OrderPaid> {
+  async function pay(
+    tx: Tx,
+    tc: TenantContext,
+    emit: Emit,
+    input: PayInput,
+    queuedMs: number | undefined,
+  ): Promise<OrderPaid> {
     const loaded = await repo.withItems(tx, tc.tenantId, await lockOpen(tx, tc.tenantId, input.orderIds));
     const { currency, figures, digits } = groupBill(loaded);
     if (loaded.every((o) => o.items.every((i) => i.status === 'cancelled'))) throw fail('nothing_to_pay');
@@ -140,7 +147,8 @@ export function createTableOrdersService(ctx: AppContext) {
         floor: first.floor,
       },
       payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
-      paidAt: ctx.now(),
+      // A payment replayed from a device's outbox is dated when it was taken (docs/offline.md).
+      paidAt: saleTime(ctx.now(), queuedMs),
       timezone: await tenantsRepo.getTimezone(tx, tc.tenantId),
     });
     return {
@@ -253,14 +261,19 @@ export function createTableOrdersService(ctx: AppContext) {
      * POST /orders/complete-and-pay-order: one invoice for the group at the server's figures. Two
      * terminals paying together: the second waits on the order locks, then finds them paid (409).
      */
-    async completeAndPay(tc: TenantContext, input: PayInput, key: string | undefined): Promise<OrderPaid> {
+    async completeAndPay(
+      tc: TenantContext,
+      input: PayInput,
+      key: string | undefined,
+      queuedMs?: number,
+    ): Promise<OrderPaid> {
       return database.inTenant(tc.tenantId, async (tx, emit) => {
         const { answer } = await once(
           tx,
           tc.tenantId,
           key,
           { route: 'POST /orders/complete-and-pay-order', body: input },
-          () => pay(tx, tc, emit, input),
+          () => pay(tx, tc, emit, input, queuedMs),
         );
         return answer;
       });

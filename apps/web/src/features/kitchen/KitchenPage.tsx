@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { canOpen } from '@comanda/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
@@ -18,8 +18,12 @@ import { invalidateResources } from '../../lib/resources.ts';
 import { subjectOf, useSessionUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { useChime } from '../../lib/chime.ts';
+import { useOffline } from '../../lib/offline/use-offline.tsx';
+import { useOutboxCall } from '../../lib/offline/use-outbox-call.ts';
+import { newUuid } from '../../lib/uuid.ts';
 import { kitchenQueryOptions } from './api/get-kitchen.ts';
-import { bumpTicket, recallTicket, setKitchenItemStatus } from './api/mutations.ts';
+import { recallTicket } from './api/mutations.ts';
+import { ticketsWithDeviceChanges } from './device-changes.ts';
 import { AllDayPanel } from './components/AllDayPanel.tsx';
 import { KitchenSettingsDialog } from './components/KitchenSettingsDialog.tsx';
 import { TicketCard } from './components/TicketCard.tsx';
@@ -68,11 +72,17 @@ export function KitchenPage() {
       void invalidateResources(queryClient, ['orders']);
     },
   };
-  const item = useMutation({ mutationFn: setKitchenItemStatus, ...after });
-  const bump = useMutation({ mutationFn: bumpTicket, ...after });
   const recall = useMutation({ mutationFn: recallTicket, ...after });
+  // A step and a bump go through the outbox (docs/offline.md): offline they show at once and sync later.
+  const call = useOutboxCall({ changes: ['orders'], fallback: ACTION_FAILED, quiet: true });
+  const { entries } = useOffline();
+  const outboxCall = (kind: 'kitchen-status' | 'bump', path: string, body: object, label: string) =>
+    void call.run({ key: newUuid(), kind, path, body, orderUuids: [], order: null, preview: null, label });
 
-  const data = tickets.data;
+  const data = useMemo(
+    () => (tickets.data ? ticketsWithDeviceChanges(tickets.data, entries) : undefined),
+    [tickets.data, entries],
+  );
   const lastBumped = data?.lastBumped ?? null;
 
   let body;
@@ -103,10 +113,19 @@ export function KitchenPage() {
                   order={order}
                   elapsed={elapsed}
                   lateness={latenessOf(elapsed, data.settings)}
-                  onItem={(line, status) => item.mutate({ itemId: line.id, status })}
-                  pendingItem={item.isPending ? item.variables.itemId : null}
-                  onBump={() => bump.mutate(order.id)}
-                  bumping={bump.isPending && bump.variables === order.id}
+                  onItem={(line, status) =>
+                    outboxCall(
+                      'kitchen-status',
+                      `/kitchen/${line.id}`,
+                      { status },
+                      `#${order.token_no} ${line.item_title}`,
+                    )
+                  }
+                  pendingItem={null}
+                  onBump={() =>
+                    outboxCall('bump', `/kitchen/orders/${order.id}/bump`, {}, `#${order.token_no}`)
+                  }
+                  bumping={false}
                 />
               );
             })}

@@ -3,24 +3,31 @@ import { modals } from '@mantine/modals';
 import { IconCircleCheck, IconRefresh, IconToolsKitchen2 } from '@tabler/icons-react';
 import {
   ORDER_ITEM_STATUS_UPDATED,
+  type OrderItem,
   type OrderSummary,
   type OrdersInit,
-  type TableGroup,
+  fromMinor,
 } from '@comanda/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useSaveMutation } from '../../lib/mutations.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useOffline } from '../../lib/offline/use-offline.tsx';
+import { useOutboxCall } from '../../lib/offline/use-outbox-call.ts';
 import { openReceipt, receiptFromOrders, type ReceiptData } from '../../lib/print.ts';
 import { invalidateResources } from '../../lib/resources.ts';
 import { toast } from '../../lib/toast.ts';
+import { newUuid } from '../../lib/uuid.ts';
+import type { SettableStatus } from './api/mutations.ts';
 import { ordersInitQueryOptions, tableOrdersQueryOptions } from './api/get-table-orders.ts';
-import { cancelOrders, completeOrders, paymentSummary, updateItemStatus } from './api/mutations.ts';
+import { groupCall, paymentSummary } from './api/mutations.ts';
 import { ACTION_FAILED, PayDialog } from './components/PayDialog.tsx';
 import { type GroupActions, TableGroupCard } from './components/TableGroupCard.tsx';
+import { type ShownGroup, isLocal, withDeviceChanges } from './device-changes.ts';
+import { minorOf } from './money.ts';
 
 const LOAD_FAILED = 'Error loading orders! Please try later!';
 
@@ -37,39 +44,38 @@ export function TableOrdersPage() {
   const [statusDone, setStatusDone] = useState(false);
   // Which group's summary call is running (Pay & Complete or Print Receipt).
   const [busy, setBusy] = useState<{ key: string; action: 'pay' | 'print' } | null>(null);
-  const [pay, setPay] = useState<{ summary: OrderSummary; tableTitle: string | null; n: number } | null>(
-    null,
-  );
+  const [pay, setPay] = useState<{ summary: OrderSummary; group: ShownGroup; n: number } | null>(null);
   const [payOpened, setPayOpened] = useState(false);
 
-  // A refused action may be refused because another screen moved first: show the latest.
-  const refetchOnError = () => {
-    void invalidateResources(queryClient, ['orders']);
-    return false;
+  // Calls go through the outbox (docs/offline.md): the list shows them applied while they wait.
+  const { entries } = useOffline();
+  const groups = useMemo(
+    () => (list.data ? withDeviceChanges(list.data.groups, entries) : []),
+    [list.data, entries],
+  );
+  const call = useOutboxCall({ changes: ['orders'], fallback: ACTION_FAILED });
+  const groupTitle = (group: ShownGroup) => group.table_title ?? t('Dine Out / Delivery');
+
+  const setStatus = async (group: ShownGroup, item: OrderItem, status: SettableStatus) => {
+    const outcome = await call.run({
+      key: newUuid(),
+      kind: 'item-status',
+      path: `/orders/update-status/${item.id}`,
+      body: { status },
+      orderUuids: [],
+      order: null,
+      preview: null,
+      label: `${item.item_title} (${groupTitle(group)})`,
+    });
+    if (outcome.status === 'synced') setStatusDone(true);
   };
-  const status = useMutation({
-    mutationFn: updateItemStatus,
-    onSuccess: async () => {
-      setStatusDone(true);
-      await invalidateResources(queryClient, ['orders']);
-    },
-    onError: (error) => {
-      refetchOnError();
-      toast.fromError(error, ACTION_FAILED);
-    },
-  });
-  const cancel = useSaveMutation({
-    mutationFn: cancelOrders,
-    changes: ['orders'],
-    fallback: ACTION_FAILED,
-    handleError: refetchOnError,
-  });
-  const complete = useSaveMutation({
-    mutationFn: completeOrders,
-    changes: ['orders'],
-    fallback: ACTION_FAILED,
-    handleError: refetchOnError,
-  });
+  const closeGroup = (group: ShownGroup, kind: 'cancel' | 'complete') =>
+    void call.run({
+      ...groupCall(group, kind === 'cancel' ? '/orders/cancel' : '/orders/complete', {}),
+      key: newUuid(),
+      kind,
+      label: groupTitle(group),
+    });
 
   const [refreshing, setRefreshing] = useState(false);
   const refresh = async () => {
@@ -80,12 +86,18 @@ export function TableOrdersPage() {
     else toast.success('Orders Loaded!');
   };
 
-  const withSummary = async (group: TableGroup, action: 'pay' | 'print') => {
+  /**
+   * The group's bill: the server's, or, for a group with orders not yet synced or when the server cannot
+   * be reached, the sum of the orders' own totals (each already the totals function's, line by line).
+   */
+  const withSummary = async (group: ShownGroup, action: 'pay' | 'print', data: OrdersInit) => {
+    if (group.orders.some(isLocal)) return deviceSummary(group, data);
     setBusy({ key: group.key, action });
     try {
       return await paymentSummary({ orderIds: group.order_ids });
     } catch (error) {
-      refetchOnError();
+      if (!(error instanceof ApiError)) return deviceSummary(group, data);
+      void invalidateResources(queryClient, ['orders']);
       toast.fromError(error, ACTION_FAILED);
       return null;
     } finally {
@@ -93,35 +105,35 @@ export function TableOrdersPage() {
     }
   };
 
-  const openPay = async (group: TableGroup) => {
-    const summary = await withSummary(group, 'pay');
+  const openPay = async (group: ShownGroup, data: OrdersInit) => {
+    const summary = await withSummary(group, 'pay', data);
     if (!summary) return;
-    setPay((p) => ({ summary, tableTitle: group.table_title, n: (p?.n ?? 0) + 1 }));
+    setPay((p) => ({ summary, group, n: (p?.n ?? 0) + 1 }));
     setPayOpened(true);
   };
-  const printGroup = async (group: TableGroup, data: OrdersInit) => {
-    const summary = await withSummary(group, 'print');
+  const printGroup = async (group: ShownGroup, data: OrdersInit) => {
+    const summary = await withSummary(group, 'print', data);
     if (summary) openReceipt(groupReceipt(summary, data, group.table_title));
   };
 
-  const actionsFor = (group: TableGroup, data: OrdersInit): GroupActions => ({
-    onStatus: (item, next) => status.mutate({ itemId: item.id, status: next }),
+  const actionsFor = (group: ShownGroup, data: OrdersInit): GroupActions => ({
+    onStatus: (item, next) => void setStatus(group, item, next),
     onCancel: () =>
       modals.openConfirmModal({
         title: t('confirm.cancelTitle', { group: group.table_title ?? t('Dine Out / Delivery') }),
         children: t('Are you sure! This process is irreversible!'),
         labels: { confirm: t('confirm.cancelYes'), cancel: t('confirm.no') },
         confirmProps: { color: 'red' },
-        onConfirm: () => cancel.mutate({ orderIds: group.order_ids }),
+        onConfirm: () => closeGroup(group, 'cancel'),
       }),
     onComplete: () =>
       modals.openConfirmModal({
         title: t('confirm.completeTitle', { group: group.table_title ?? t('Dine Out / Delivery') }),
         children: t('confirm.completeText'),
         labels: { confirm: t('confirm.completeYes'), cancel: t('confirm.no') },
-        onConfirm: () => complete.mutate({ orderIds: group.order_ids }),
+        onConfirm: () => closeGroup(group, 'complete'),
       }),
-    onPay: () => void openPay(group),
+    onPay: () => void openPay(group, data),
     onPrint: () => void printGroup(group, data),
     busy: busy?.key === group.key ? busy.action : null,
   });
@@ -129,13 +141,13 @@ export function TableOrdersPage() {
   let body;
   if (list.isPending || init.isPending) body = <Loading />;
   else if (list.isError || init.isError) body = <LoadError message={LOAD_FAILED} />;
-  else if (list.data.groups.length === 0)
+  else if (groups.length === 0)
     body = <EmptyState icon={IconToolsKitchen2} title={t('No Orders Pending!')} text={t('empty.text')} />;
   else {
     const data = init.data;
     body = (
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        {list.data.groups.map((group) => (
+        {groups.map((group) => (
           <TableGroupCard key={group.key} group={group} init={data} actions={actionsFor(group, data)} />
         ))}
       </SimpleGrid>
@@ -175,10 +187,18 @@ export function TableOrdersPage() {
           init={init.data}
           opened={payOpened}
           onClose={() => setPayOpened(false)}
+          onPay={(key, body) =>
+            call.run({
+              ...groupCall(pay.group, '/orders/complete-and-pay-order', body),
+              key,
+              kind: 'table-pay',
+              label: groupTitle(pay.group),
+            })
+          }
           onPrint={(paid, payment) => {
             const totals = { subtotal: paid.subTotal, taxTotal: paid.taxTotal, total: paid.total };
             openReceipt(
-              groupReceipt({ ...pay.summary, ...totals }, init.data, pay.tableTitle, {
+              groupReceipt({ ...pay.summary, ...totals }, init.data, pay.group.table_title, {
                 ...payment,
                 change: paid.change,
               }),
@@ -206,4 +226,21 @@ function groupReceipt(
     payment,
     header: { tableTitle, date: new Date().toISOString() },
   });
+}
+
+/** A group's bill from its orders' own totals, when the server's cannot be had (minor units, exact). */
+function deviceSummary(group: ShownGroup, init: OrdersInit): OrderSummary {
+  const { digits, code } = init.currency;
+  const sum = (pick: (o: ShownGroup['orders'][number]) => number) =>
+    fromMinor(
+      group.orders.reduce((total, o) => total + minorOf(pick(o), digits), 0),
+      digits,
+    );
+  return {
+    subtotal: sum((o) => o.sub_total),
+    taxTotal: sum((o) => o.tax_total),
+    total: sum((o) => o.total),
+    currency: code,
+    orders: group.orders,
+  };
 }

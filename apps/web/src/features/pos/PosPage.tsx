@@ -28,7 +28,7 @@ import { toast } from '../../lib/toast.ts';
 import { posInitQueryKey, posInitQueryOptions } from './api/get-pos-init.ts';
 import { qrOrdersCountQueryOptions } from './api/get-qr-orders.ts';
 import { orderCall, payCall } from './api/mutations.ts';
-import { receiptFromCart } from './offline-receipt.ts';
+import { previewOrder, receiptFromCart } from './offline-order.ts';
 import {
   type CartLine,
   type Draft,
@@ -206,7 +206,22 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     const waiting = toast.loading('Please wait...');
     try {
       const provisionalToken = await nextProvisionalToken();
-      const outcome = await submit(orderCall(tenantId, body, provisionalToken, describeOrder()));
+      const table = init.storeTables.find((tb) => tb.id === body.tableId);
+      const preview = previewOrder({
+        uuid: body.uuid,
+        provisionalToken,
+        cart,
+        totals,
+        digits,
+        currency,
+        deliveryType,
+        customer,
+        table: table ? { id: table.id, title: table.table_title, floor: table.floor } : null,
+      });
+      const outcome = await submit({
+        ...orderCall(tenantId, body, provisionalToken, describeOrder()),
+        preview,
+      });
       if (outcome.status === 'refused') return toast.fromError(outcome.error, 'Something went wrong!');
       if (outcome.status === 'synced') {
         const res = outcome.answer as OrderCreated;

@@ -1,3 +1,4 @@
+import type { Order } from '@comanda/core';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /**
@@ -25,6 +26,11 @@ export interface OutboxEntry {
   orderUuids: string[];
   /** The order this entry creates (send, pay): its uuid and the provisional token the cashier saw. */
   order: { uuid: string; provisionalToken: string } | null;
+  /**
+   * An order sent to the kitchen from this device as Table Orders shows it until it syncs: the cart's
+   * lines at the device's figures, the provisional token as `token_no`'s stand-in, a negative id.
+   */
+  preview: (Order & { provisional_token: string }) | null;
   /** Whom it concerns, for the list: a token, a table, a guest. */
   label: string;
   createdAt: string;
@@ -33,6 +39,9 @@ export interface OutboxEntry {
   error: { status: number; message: string; code?: string } | null;
   attempts: number;
 }
+
+/** The line a status call names: the last part of its path (/orders/update-status/:id, /kitchen/:id). */
+export const lineIdOf = (entry: OutboxEntry) => Number(entry.path.split('/').pop());
 
 export type NewOutboxEntry = Omit<OutboxEntry, 'seq' | 'state' | 'error' | 'attempts' | 'createdAt'>;
 

@@ -80,12 +80,21 @@ async function bodyFor(entry: OutboxEntry): Promise<unknown> {
   return { ...body, orderIds: [...(body.orderIds ?? []), ...(ids as number[])] };
 }
 
+/** The calls that record a sale: the server dates them by how long they waited here. */
+const SALES = new Set<OutboxEntry['kind']>(['send', 'pay', 'table-pay']);
+
 async function send(entry: OutboxEntry): Promise<unknown> {
   await markAttempt(entry.seq);
   const answer = await apiRequest<Record<string, unknown>>(entry.path, {
     method: 'POST',
     body: await bodyFor(entry),
-    headers: { 'Idempotency-Key': entry.key },
+    headers: {
+      'Idempotency-Key': entry.key,
+      // A sale is dated when it was made, not when it arrives (orders.schemas.ts, saleHeaders).
+      ...(SALES.has(entry.kind)
+        ? { 'X-Queued-Ms': String(Math.max(0, Date.now() - Date.parse(entry.createdAt))) }
+        : {}),
+    },
   });
   const created =
     entry.order && typeof answer.orderId === 'number' && typeof answer.tokenNo === 'number'

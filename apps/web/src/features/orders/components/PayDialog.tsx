@@ -3,16 +3,17 @@ import { IconPrinter } from '@tabler/icons-react';
 import {
   currencySymbol,
   formatMoney,
+  fromMinor,
   toMinor,
+  type CompleteAndPayInput,
   type OrderPaid,
   type OrderSummary,
   type OrdersInit,
 } from '@comanda/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveMutation } from '../../../lib/mutations.ts';
+import type { Outcome } from '../../../lib/offline/sync.ts';
 import { newUuid } from '../../../lib/uuid.ts';
-import { completeAndPay } from '../api/mutations.ts';
 import { minorOf, showMoney } from '../money.ts';
 
 export const ACTION_FAILED = 'Error processing your request, Please try later!';
@@ -28,12 +29,18 @@ export function PayDialog({
   init,
   opened,
   onClose,
+  onPay,
   onPrint,
 }: {
   summary: OrderSummary;
   init: OrdersInit;
   opened: boolean;
   onClose: () => void;
+  /** The pay call, through the outbox: the server's answer, its refusal, or queued on this device. */
+  onPay: (
+    key: string,
+    body: Pick<CompleteAndPayInput, 'subTotal' | 'taxTotal' | 'total' | 'payment'>,
+  ) => Promise<Outcome>;
   onPrint: (paid: OrderPaid, payment: { type: string; tendered: number | null }) => void;
 }) {
   const { t } = useTranslation('orders');
@@ -48,24 +55,31 @@ export function PayDialog({
   const tenderedMinor = tenderedText === '' ? null : toMinor(tenderedText, digits);
   // Blank means the exact amount; anything typed must cover the total.
   const short = tenderedText !== '' && (tenderedMinor === null || tenderedMinor < totalMinor);
-  const pay = useSaveMutation({
-    mutationFn: completeAndPay,
-    changes: ['orders'],
-    fallback: ACTION_FAILED,
-    onSuccess: (result) => setPaid(result),
-  });
+  const [paying, setPaying] = useState(false);
   const typeTitle = active.find((p) => String(p.id) === typeId)?.title ?? '';
 
-  const submit = () => {
-    if (!typeId || short) return;
-    pay.mutate({
-      key,
-      orderIds: summary.orders.map((o) => o.id),
+  const submit = async () => {
+    if (!typeId || short || paying) return;
+    setPaying(true);
+    const outcome = await onPay(key, {
       subTotal: summary.subtotal,
       taxTotal: summary.taxTotal,
       total: summary.total,
       payment: { paymentTypeId: Number(typeId), tendered: tenderedText === '' ? null : tenderedText },
     });
+    setPaying(false);
+    if (outcome.status === 'synced') setPaid(outcome.answer as OrderPaid);
+    // Queued on this device: the bill as the device worked it out; the server bills on sync.
+    if (outcome.status === 'queued')
+      setPaid({
+        message: t('pay.savedOffline'),
+        invoiceId: 0,
+        subTotal: summary.subtotal,
+        taxTotal: summary.taxTotal,
+        total: summary.total,
+        change: tenderedMinor === null ? null : fromMinor(tenderedMinor - totalMinor, digits),
+        pricesChanged: false,
+      });
   };
 
   const row = (label: string, value: string, strong = false, testId?: string) => (
@@ -114,7 +128,7 @@ export function PayDialog({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            void submit();
           }}
         >
           <Stack gap="md">
@@ -152,7 +166,7 @@ export function PayDialog({
               <Button variant="default" onClick={onClose}>
                 {t('pay.cancel')}
               </Button>
-              <Button type="submit" loading={pay.isPending} disabled={!typeId || short}>
+              <Button type="submit" loading={paying} disabled={!typeId || short}>
                 {t('pay.submit', { total: showMoney(summary.total, init.currency) })}
               </Button>
             </Group>

@@ -4,12 +4,11 @@ import {
   DINE_OUT_GROUP,
   SETTABLE_ITEM_STATUSES,
   formatMoney,
-  type Order,
   type OrderItem,
   type OrderItemStatus,
   type OrdersInit,
-  type TableGroup,
 } from '@comanda/core';
+import { type ShownGroup, type ShownOrder, isLocal } from '../device-changes.ts';
 import { useTranslation } from 'react-i18next';
 import type { SettableStatus } from '../api/mutations.ts';
 import { minorOf } from '../money.ts';
@@ -42,7 +41,7 @@ export function TableGroupCard({
   init,
   actions,
 }: {
-  group: TableGroup;
+  group: ShownGroup;
   init: OrdersInit;
   actions: GroupActions;
 }) {
@@ -115,10 +114,11 @@ function OrderBlock({
   timeZone,
   onStatus,
 }: {
-  order: Order;
+  order: ShownOrder;
   timeZone: string;
   onStatus: GroupActions['onStatus'];
 }) {
+  const local = isLocal(order);
   const { t, i18n } = useTranslation('orders');
   const time = new Intl.DateTimeFormat(i18n.language, {
     hour: '2-digit',
@@ -127,13 +127,18 @@ function OrderBlock({
     timeZone,
   }).format(new Date(order.date));
   return (
-    <Stack gap="xs" data-testid="order" data-token={order.token_no}>
+    <Stack gap="xs" data-testid="order" data-token={order.provisional_token ?? order.token_no}>
       <Divider />
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <Text fw={800} fz="xl" lh={1} data-testid="order-token">
-            {t('order.token', { token: order.token_no })}
+            {t('order.token', { token: order.provisional_token ?? order.token_no })}
           </Text>
+          {local && (
+            <Badge variant="light" color="yellow" radius="sm" data-testid="order-unsynced">
+              {t('order.unsynced')}
+            </Badge>
+          )}
           <Text c="dimmed" fz="sm">
             {time}
           </Text>
@@ -147,14 +152,15 @@ function OrderBlock({
       </Group>
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {order.items.map((item) => (
-          <LineRow key={item.id} item={item} onStatus={onStatus} />
+          <LineRow key={item.id} item={item} onStatus={local ? null : onStatus} />
         ))}
       </Stack>
     </Stack>
   );
 }
 
-function LineRow({ item, onStatus }: { item: OrderItem; onStatus: GroupActions['onStatus'] }) {
+/** A line; its status menu is left out while its order exists only on this device (no id to name). */
+function LineRow({ item, onStatus }: { item: OrderItem; onStatus: GroupActions['onStatus'] | null }) {
   const { t } = useTranslation('orders');
   const cancelled = item.status === 'cancelled';
   const details = [item.variant_title, ...item.addons.map((a) => `+ ${a.title}`)].filter(Boolean).join(', ');
@@ -186,30 +192,32 @@ function LineRow({ item, onStatus }: { item: OrderItem; onStatus: GroupActions['
         <Badge color={ITEM_STATUS_COLORS[item.status]} variant="light" radius="sm" data-testid="line-status">
           {t(`status.${item.status}`)}
         </Badge>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('line.statusMenu', { title: item.item_title })}
-            >
-              <IconDotsVertical size={20} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{t('line.setStatus')}</Menu.Label>
-            {SETTABLE_ITEM_STATUSES.map((status) => (
-              <Menu.Item
-                key={status}
-                disabled={status === item.status}
-                onClick={() => onStatus(item, status)}
-                mih={44}
+        {onStatus && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('line.statusMenu', { title: item.item_title })}
               >
-                {t(`status.${status}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+                <IconDotsVertical size={20} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{t('line.setStatus')}</Menu.Label>
+              {SETTABLE_ITEM_STATUSES.map((status) => (
+                <Menu.Item
+                  key={status}
+                  disabled={status === item.status}
+                  onClick={() => onStatus(item, status)}
+                  mih={44}
+                >
+                  {t(`status.${status}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
     </Group>
   );

@@ -21,6 +21,7 @@ export const orderCall = (
   body,
   orderUuids: [],
   order: { uuid: body.uuid, provisionalToken },
+  preview: null,
   label,
 });
 
