@@ -93,6 +93,7 @@ beforeAll(async () => {
   await post('/menu-items/add', { title: 'Espresso', price: '2.5' });
   await post('/menu-items/add', { title: 'Croissant', price: '1.75' });
   await post('/settings/payment-types/add', { title: 'Cash' });
+  await post('/settings/store-tables/add', { title: 'T1', floor: 'Terrace', seatingCapacity: 4 });
   // The kitchen is another device of the store, on the wired network.
   const kitchenContext = await newContext(browser, SIZES.tablet);
   kitchen = await kitchenContext.newPage();
@@ -104,22 +105,104 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 describe('offline POS', () => {
-  it('takes 5 orders and a payment offline, through a reload, and the server gets each once', async () => {
+  it('sends 5 orders and pays one offline, through a reload, and the server gets each once', async () => {
     await openPosControlled(page);
     await expect.poll(() => badge(page).textContent()).toBe('Online');
+    // Table Orders seen once online: its data is in the worker's cache too.
+    await page.goto('/dashboard/orders');
+    await page.getByText('No Orders Pending!').waitFor();
+    await page.goto('/dashboard/pos');
+    await item(page, 'Espresso').waitFor();
 
     await setOffline(pos, true);
     await expect.poll(() => badge(page).textContent()).toBe('Offline');
 
-    // Four orders to the kitchen: each gets a provisional token at once, printed as such.
-    for (let i = 1; i <= 4; i += 1) {
-      const slip = await send(page, 'Espresso');
+    // Four takeaway-or-counter orders, then a fifth at table T1: each gets a provisional token at
+    // once, printed as such.
+    for (let i = 1; i <= 5; i += 1) {
+      if (i === 5) {
+        await page.getByRole('textbox', { name: 'Table' }).click();
+        await page.getByRole('option', { name: 'T1 · Terrace' }).click();
+      }
+      const slip = await send(page, i === 5 ? 'Croissant' : 'Espresso');
       await expect.poll(() => slip.getByTestId('token-no').textContent()).toBe(`P${i}`);
       await slip.getByTestId('token-provisional').waitFor();
       await slip.close();
       await expect.poll(() => page.getByTestId('last-token').textContent()).toBe(`Token #P${i}`);
     }
-    // The fifth is paid at once in cash: the receipt prints from the device's figures, marked provisional.
+    await expect.poll(() => badge(page).textContent()).toBe('Offline · 5 unsynced');
+    await checkScreen(page, 'offline POS', { staff: true, sizes: ['tablet'] });
+    await screenshot(page, 'offline-pos-tablet', false);
+
+    // Table Orders, still offline: the orders wait on this device, marked so; T1 is paid from here.
+    await page.getByRole('link', { name: 'Table Orders' }).first().click();
+    const t1 = page.getByTestId('table-group').filter({ hasText: 'T1' });
+    await t1.waitFor();
+    await expect.poll(() => page.getByTestId('order-unsynced').count()).toBe(5);
+    await screenshot(page, 'offline-table-orders-tablet', false);
+    await t1.getByRole('button', { name: 'Pay & Complete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay & Complete' });
+    expect(await dialog.getByTestId('pay-summary').textContent()).toBe('Subtotal$1.75Tax$0.00Total$1.75');
+    await dialog.getByRole('textbox', { name: 'Payment type' }).click();
+    await page.getByRole('option', { name: 'Cash' }).click();
+    await dialog.getByRole('textbox', { name: 'Amount tendered' }).fill('5');
+    await dialog.getByRole('button', { name: 'Pay $1.75' }).click();
+    const done = page.getByRole('dialog', { name: 'Payment received' });
+    await done.getByText('saved on this device', { exact: false }).waitFor();
+    expect(await done.getByTestId('pay-change').textContent()).toBe('$3.25');
+    await done.getByRole('button', { name: 'Close' }).last().click();
+    await t1.waitFor({ state: 'detached' });
+    await expect.poll(() => badge(page).textContent()).toBe('Offline · 6 unsynced');
+
+    await badge(page).click();
+    const list = page.getByRole('dialog', { name: 'Connection and sync' });
+    await expect.poll(() => list.getByTestId('sync-entry').count()).toBe(6);
+    // The dialog's opening transition, finished.
+    await page.waitForTimeout(300);
+    await screenshot(page, 'offline-sync-list-tablet', false);
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+
+    // Reloaded with no network: the app and its data come from the worker, the outbox from IndexedDB.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('order-unsynced').count()).toBe(4);
+    await expect.poll(() => badge(page).textContent()).toBe('Offline · 6 unsynced');
+    await page.goto('/dashboard/pos');
+    await item(page, 'Espresso').waitFor();
+    // Nothing reached the server.
+    expect(await openTokens()).toEqual([]);
+    expect(await paidToday()).toHaveLength(0);
+
+    await setOffline(pos, false);
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => badge(page).textContent()).toBe('Online');
+
+    // Exactly those orders, each once, with the server's tokens 1-5: four open, T1's paid, one invoice.
+    expect(await openTokens()).toEqual([1, 2, 3, 4]);
+    expect(await paidToday()).toHaveLength(1);
+    // The kitchen, which never went offline, shows each order once, live.
+    const tokens = kitchen.getByTestId('ticket-token');
+    await expect.poll(() => tokens.count(), { timeout: 15_000 }).toBe(5);
+    expect((await tokens.allTextContents()).map((t) => t.replace(/\D/g, '')).sort()).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
+    // Table Orders shows the server's tokens now.
+    await page.goto('/dashboard/orders');
+    await expect
+      .poll(() => page.getByTestId('order-token').allTextContents())
+      .toEqual(expect.arrayContaining(['#1', '#2', '#3', '#4']));
+    expect(await page.getByTestId('order-unsynced').count()).toBe(0);
+  });
+
+  it('pays at the POS offline: a provisional receipt, then the bill at the server once', async () => {
+    const paidBefore = (await paidToday()).length;
+    await page.goto('/dashboard/pos');
+    await item(page, 'Espresso').waitFor();
+    await setOffline(pos, true);
     await item(page, 'Croissant').click();
     await page.getByRole('button', { name: 'Create Receipt & Pay' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Receipt & Pay' });
@@ -131,49 +214,17 @@ describe('offline POS', () => {
     ]);
     await receipt.waitForURL(/\/print-receipt/);
     await receipt.getByTestId('receipt-provisional').waitFor();
-    expect(await receipt.getByTestId('receipt-token').textContent()).toContain('P5');
+    expect(await receipt.getByTestId('receipt-token').textContent()).toContain('P6');
     await screenshot(receipt, 'offline-receipt');
     await receipt.close();
     await dialog.waitFor({ state: 'hidden' });
-
-    await expect.poll(() => badge(page).textContent()).toBe('Offline · 5 unsynced');
-    await checkScreen(page, 'offline POS', { staff: true, sizes: ['tablet'] });
-    await screenshot(page, 'offline-pos-tablet', false);
-    await badge(page).click();
-    const list = page.getByRole('dialog', { name: 'Connection and sync' });
-    await expect.poll(() => list.getByTestId('sync-entry').count()).toBe(5);
-    // The dialog's opening transition, finished.
-    await page.waitForTimeout(300);
-    await screenshot(page, 'offline-sync-list-tablet', false);
-    await page.keyboard.press('Escape');
-    await list.waitFor({ state: 'hidden' });
-
-    // Reloaded with no network: the app and the POS data come from the worker, the outbox from IndexedDB.
-    await page.reload();
-    await item(page, 'Espresso').waitFor();
-    await expect.poll(() => badge(page).textContent()).toBe('Offline · 5 unsynced');
-    // Nothing reached the server.
-    expect(await openTokens()).toEqual([]);
-    expect(await paidToday()).toHaveLength(0);
+    await expect.poll(() => page.getByTestId('last-token').textContent()).toBe('Token #P6');
 
     await setOffline(pos, false);
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
-    await expect.poll(() => badge(page).textContent()).toBe('Online');
-
-    // Exactly those orders, each once, with the server's tokens 1-5: four open, one paid.
-    expect(await openTokens()).toEqual([1, 2, 3, 4]);
-    const invoices = await paidToday();
-    expect(invoices).toHaveLength(1);
-    // The kitchen, which never went offline, shows each order once, live.
-    const tokens = kitchen.getByTestId('ticket-token');
-    await expect.poll(() => tokens.count(), { timeout: 15_000 }).toBe(5);
-    expect((await tokens.allTextContents()).map((t) => t.replace(/\D/g, '')).sort()).toEqual([
-      '1',
-      '2',
-      '3',
-      '4',
-      '5',
-    ]);
+    // Synced: the cart's last token turns into the server's.
+    await expect.poll(() => page.getByTestId('last-token').textContent()).toBe('Token #6');
+    expect(await paidToday()).toHaveLength(paidBefore + 1);
   });
 
   it('replays one outbox from two tabs at once (no lock between them) and creates nothing twice', async () => {
@@ -225,5 +276,37 @@ describe('offline POS', () => {
     const after = await openTokens();
     expect(after).toHaveLength(before.length + 2);
     expect(new Set(after).size).toBe(after.length);
+  });
+
+  it('shows a call the server refuses, with why and what to do, until the cashier dismisses it', async () => {
+    // A dish of the day, taken off the menu at the server while the tablet is offline.
+    const { id } = await api<{ id: number }>('/menu-items/add', { title: 'Soup', price: '4' });
+    await page.goto('/dashboard/pos');
+    await item(page, 'Soup').waitFor();
+    await setOffline(pos, true);
+    await (await send(page, 'Soup')).close();
+    const removed = await kitchen.context().request.delete(`/api/v1/menu-items/delete/${id}`);
+    expect(removed.status()).toBe(200);
+    await setOffline(pos, false);
+
+    await expect.poll(() => badge(page).getAttribute('data-refused'), { timeout: 30_000 }).toBe('1');
+    expect(await badge(page).textContent()).toBe('1 refused');
+    await badge(page).click();
+    const list = page.getByRole('dialog', { name: 'Connection and sync' });
+    const refused = list.locator('[data-testid="sync-entry"][data-state="refused"]');
+    await refused.getByText('The server refused it: Menu item not found!').waitFor();
+    await refused
+      .getByText('Nothing of this order reached the kitchen or the bill', { exact: false })
+      .waitFor();
+    await page.waitForTimeout(300);
+    await checkScreen(page, 'refused call', { staff: true, sizes: ['tablet'] });
+    await screenshot(page, 'offline-refused-tablet', false);
+    // Retry is refused again; Dismiss is the cashier's acknowledgement.
+    await refused.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => badge(page).getAttribute('data-refused'), { timeout: 15_000 }).toBe('1');
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+    await list.getByTestId('sync-empty').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await badge(page).textContent()).toBe('Online');
   });
 });

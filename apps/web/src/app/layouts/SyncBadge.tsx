@@ -105,10 +105,10 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
         <Text fz="sm">{t('sync.refusedBecause', { reason })}</Text>
         <Text fz="sm">{t(entry.order ? 'sync.whatToDoOrder' : 'sync.whatToDo')}</Text>
         <Group gap="xs">
-          <Button size="xs" variant="default" mih={36} onClick={() => void retryEntry(entry.seq)}>
+          <Button size="sm" variant="default" mih={44} onClick={() => void retryEntry(entry.seq)}>
             {t('sync.retry')}
           </Button>
-          <Button size="xs" color="red" variant="light" mih={36} onClick={() => void dismissEntry(entry.seq)}>
+          <Button size="sm" color="red" mih={44} onClick={() => void dismissEntry(entry.seq)}>
             {t('sync.dismiss')}
           </Button>
         </Group>
