@@ -63,6 +63,17 @@ function groupBill(loaded: Awaited<ReturnType<typeof repo.withItems>>) {
   return { currency, figures, digits: currencyDigits(currency) };
 }
 
+/**
+ * When a group is paid: a payment replayed from a device's outbox is dated when it was made (saleTime),
+ * but never at or before an order it pays (an order queued past QUEUED_MAX_MS is dated on arrival, its
+ * pay queued less may not be): then it is dated on arrival too. Never equal either: a bill at its order's
+ * very instant reads "paid when taken" (qrmenu.repo).
+ */
+function paidTime(now: Date, queuedMs: number | undefined, ordersTakenAt: Date[]) {
+  const paidAt = saleTime(now, queuedMs);
+  return ordersTakenAt.some((takenAt) => takenAt.getTime() >= paidAt.getTime()) ? now : paidAt;
+}
+
 /** Table orders (SPEC §2 Orders): the open orders by table, item statuses, cancel, complete, pay. */
 export function createTableOrdersService(ctx: AppContext) {
   const { database } = ctx;
@@ -147,8 +158,11 @@ export function createTableOrdersService(ctx: AppContext) {
         floor: first.floor,
       },
       payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
-      // A payment replayed from a device's outbox is dated when it was taken (docs/offline.md).
-      paidAt: saleTime(ctx.now(), queuedMs),
+      paidAt: paidTime(
+        ctx.now(),
+        queuedMs,
+        loaded.map((o) => o.order.createdAt),
+      ),
       timezone: await tenantsRepo.getTimezone(tx, tc.tenantId),
     });
     return {

@@ -1,0 +1,398 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Invoices,
+  type OrderCreated,
+  type OrderInvoiced,
+  type OrderPaid,
+  QUEUED_MAX_MS,
+  type TableOrders,
+} from '@comanda/core';
+import { type TestApp, startTestApp } from '../../../test/harness.ts';
+import { setTimezone } from '../tenants/tenants.repo.ts';
+import {
+  type Store,
+  counts,
+  createStore,
+  orderBody,
+  payBody,
+  payGroupBody,
+  readInvoice,
+  readOrder,
+  sendOrder,
+  uuid,
+} from './orders.fixtures.ts';
+
+// X-Queued-Ms: how long a sale waited in a device's outbox. The server dates the sale that much earlier
+// (orders.schemas.ts, saleTime), up to QUEUED_MAX_MS; the app runs on a clock the tests set.
+const TEN_MIN = 10 * 60 * 1000;
+const queued = (ms: number | string) => ({ 'x-queued-ms': String(ms) });
+const minus = (at: Date, ms: number) => new Date(at.getTime() - ms).toISOString();
+
+let now = new Date('2026-07-01T12:00:00Z');
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({}, { now: () => now });
+});
+afterAll(() => app.close());
+
+/** The order as GET /orders lists it (open orders only). */
+async function listed(s: Store, orderId: number) {
+  const res = await s.owner.client.get<TableOrders>('/orders');
+  expect(res.status).toBe(200);
+  return res.body.groups.flatMap((g) => g.orders).find((o) => o.id === orderId);
+}
+
+/** The invoices GET /invoices lists for these store days. */
+async function invoicesOf(s: Store, from: string, to = from) {
+  const res = await s.owner.client.get<Invoices>(`/invoices?type=custom&from=${from}&to=${to}`);
+  expect(res.status).toBe(200);
+  return res.body.invoices;
+}
+
+describe('POST /pos/create-order with X-Queued-Ms', () => {
+  it('dates the order when it was taken: 10 minutes queued is 10 minutes earlier', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    const res = await s.owner.client.post<OrderCreated>('/pos/create-order', orderBody(s), queued(TEN_MIN));
+    expect(res.status).toBe(200);
+    const order = await listed(s, res.body.orderId);
+    expect(order?.date).toBe('2026-07-01T11:50:00.000Z');
+    expect(order?.business_date).toBe('2026-07-01');
+    expect((await readOrder(app, s.owner.tenantId, res.body.orderId)).order?.createdAt.toISOString()).toBe(
+      '2026-07-01T11:50:00.000Z',
+    );
+  });
+
+  it('dates it now when the header is missing, 0, or more than 24 hours', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    const cases: [Record<string, string>, string][] = [
+      [{}, now.toISOString()],
+      [queued(0), now.toISOString()],
+      [queued(QUEUED_MAX_MS + 1), now.toISOString()],
+      [queued(30 * 24 * 3600 * 1000), now.toISOString()],
+      // Exactly 24 hours is still dated back.
+      [queued(QUEUED_MAX_MS), minus(now, QUEUED_MAX_MS)],
+      [queued(1), minus(now, 1)],
+    ];
+    for (const [headers, date] of cases) {
+      const res = await s.owner.client.post<OrderCreated>('/pos/create-order', orderBody(s), headers);
+      expect(res.status).toBe(200);
+      expect({ headers, date: (await listed(s, res.body.orderId))?.date }).toEqual({ headers, date });
+    }
+  });
+
+  it('keeps an order queued over midnight on the previous business day and its tokens', async () => {
+    // Lisbon is UTC+1 in July: 22:00 UTC is 23:00 there, 23:05 UTC is 00:05 on 2 July.
+    now = new Date('2026-07-01T22:00:00Z');
+    const s = await createStore(app);
+    await app.database.inTenant(s.owner.tenantId, (tx) => setTimezone(tx, s.owner.tenantId, 'Europe/Lisbon'));
+    const take = (headers: Record<string, string> = {}) =>
+      s.owner.client.post<OrderCreated>('/pos/create-order', orderBody(s), headers);
+
+    const evening = await take();
+    now = new Date('2026-07-01T23:05:00Z');
+    // Taken at 23:55 on 1 July, synced at 00:05 on 2 July.
+    const late = await take(queued(TEN_MIN));
+    // Taken at 00:05 on 2 July.
+    const morning = await take();
+    // Taken at 00:01 on 2 July, synced at 00:05.
+    const early = await take(queued(4 * 60 * 1000));
+    const answers = [evening, late, morning, early];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((a) => a.body.tokenNo)).toEqual([1, 2, 1, 2]);
+    const orders = await Promise.all(answers.map((a) => listed(s, a.body.orderId)));
+    expect(orders.map((o) => [o?.business_date, o?.token_no, o?.date])).toEqual([
+      ['2026-07-01', 1, '2026-07-01T22:00:00.000Z'],
+      ['2026-07-01', 2, '2026-07-01T22:55:00.000Z'],
+      ['2026-07-02', 1, '2026-07-01T23:05:00.000Z'],
+      ['2026-07-02', 2, '2026-07-01T23:01:00.000Z'],
+    ]);
+    expect((await counts(app, s.owner.tenantId)).tokenDays).toBe(2);
+  });
+});
+
+describe('POST /pos/create-order-and-invoice with X-Queued-Ms', () => {
+  it('dates the order and its bill when they were taken', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    const res = await s.owner.client.post<OrderInvoiced>(
+      '/pos/create-order-and-invoice',
+      payBody(s),
+      queued(TEN_MIN),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.order.date).toBe('2026-07-01T11:50:00.000Z');
+    const [invoice] = await invoicesOf(s, '2026-07-01');
+    expect(invoice?.invoice_id).toBe(res.body.invoiceId);
+    expect(invoice?.created_at).toBe('2026-07-01T11:50:00.000Z');
+    const stored = await readInvoice(app, s.owner.tenantId, res.body.invoiceId);
+    expect(stored.invoice).toMatchObject({ localDate: '2026-07-01', localHour: 11 });
+    expect(stored.payments.map((p) => p.createdAt.toISOString())).toEqual(['2026-07-01T11:50:00.000Z']);
+    // Paid when taken: the order and its bill share the one instant.
+    expect((await readOrder(app, s.owner.tenantId, res.body.orderId)).order?.createdAt).toEqual(
+      stored.invoice?.createdAt,
+    );
+  });
+
+  it("bills a sale queued over midnight on the previous day's list and token", async () => {
+    now = new Date('2026-07-01T22:00:00Z');
+    const s = await createStore(app);
+    await app.database.inTenant(s.owner.tenantId, (tx) => setTimezone(tx, s.owner.tenantId, 'Europe/Lisbon'));
+    const evening = await s.owner.client.post<OrderInvoiced>('/pos/create-order-and-invoice', payBody(s));
+    now = new Date('2026-07-01T23:05:00Z');
+    const late = await s.owner.client.post<OrderInvoiced>(
+      '/pos/create-order-and-invoice',
+      payBody(s),
+      queued(TEN_MIN),
+    );
+    const morning = await s.owner.client.post<OrderInvoiced>('/pos/create-order-and-invoice', payBody(s));
+    expect([evening, late, morning].map((a) => [a.status, a.body.tokenNo])).toEqual([
+      [200, 1],
+      [200, 2],
+      [200, 1],
+    ]);
+    expect(late.body.order.business_date).toBe('2026-07-01');
+    const firstDay = await invoicesOf(s, '2026-07-01');
+    expect(firstDay.map((i) => [i.invoice_id, i.created_at])).toEqual([
+      [late.body.invoiceId, '2026-07-01T22:55:00.000Z'],
+      [evening.body.invoiceId, '2026-07-01T22:00:00.000Z'],
+    ]);
+    expect((await invoicesOf(s, '2026-07-02')).map((i) => i.invoice_id)).toEqual([morning.body.invoiceId]);
+    expect((await readInvoice(app, s.owner.tenantId, late.body.invoiceId)).invoice).toMatchObject({
+      localDate: '2026-07-01',
+      localHour: 23,
+    });
+  });
+
+  it('dates the bill now past 24 hours', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    const res = await s.owner.client.post<OrderInvoiced>(
+      '/pos/create-order-and-invoice',
+      payBody(s),
+      queued(QUEUED_MAX_MS + 1),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.order.date).toBe(now.toISOString());
+    expect((await invoicesOf(s, '2026-07-01')).map((i) => i.created_at)).toEqual([now.toISOString()]);
+  });
+});
+
+describe('POST /orders/complete-and-pay-order with X-Queued-Ms', () => {
+  it('dates the bill when it was paid, leaving the orders as they were taken', async () => {
+    now = new Date('2026-07-01T11:00:00Z');
+    const s = await createStore(app);
+    const { orderId } = await sendOrder(app, s);
+    now = new Date('2026-07-01T12:00:00Z');
+    const res = await s.owner.client.post<OrderPaid>(
+      '/orders/complete-and-pay-order',
+      payGroupBody(s, [orderId]),
+      queued(TEN_MIN),
+    );
+    expect(res.status).toBe(200);
+    const [invoice] = await invoicesOf(s, '2026-07-01');
+    expect(invoice?.invoice_id).toBe(res.body.invoiceId);
+    expect(invoice?.created_at).toBe('2026-07-01T11:50:00.000Z');
+    const stored = await readInvoice(app, s.owner.tenantId, res.body.invoiceId);
+    expect(stored.payments.map((p) => p.createdAt.toISOString())).toEqual(['2026-07-01T11:50:00.000Z']);
+    const { order } = await readOrder(app, s.owner.tenantId, orderId);
+    expect(order).toMatchObject({ paymentStatus: 'paid', invoiceId: res.body.invoiceId });
+    expect(order?.createdAt.toISOString()).toBe('2026-07-01T11:00:00.000Z');
+  });
+
+  it("bills a pay queued over midnight on the previous day's list", async () => {
+    now = new Date('2026-07-01T22:30:00Z');
+    const s = await createStore(app);
+    await app.database.inTenant(s.owner.tenantId, (tx) => setTimezone(tx, s.owner.tenantId, 'Europe/Lisbon'));
+    const { orderId } = await sendOrder(app, s);
+    now = new Date('2026-07-01T23:05:00Z');
+    const res = await s.owner.client.post<OrderPaid>(
+      '/orders/complete-and-pay-order',
+      payGroupBody(s, [orderId]),
+      queued(TEN_MIN),
+    );
+    expect(res.status).toBe(200);
+    expect((await invoicesOf(s, '2026-07-01')).map((i) => [i.invoice_id, i.created_at])).toEqual([
+      [res.body.invoiceId, '2026-07-01T22:55:00.000Z'],
+    ]);
+    expect(await invoicesOf(s, '2026-07-02')).toEqual([]);
+  });
+
+  it('never dates a bill at or before an order it pays: then it is dated now', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    // Taken 25 hours ago, so dated on arrival (12:00); paid 23 hours ago, synced just after.
+    const taken = await s.owner.client.post<OrderCreated>(
+      '/pos/create-order',
+      orderBody(s),
+      queued(25 * 3600 * 1000),
+    );
+    expect((await listed(s, taken.body.orderId))?.date).toBe('2026-07-01T12:00:00.000Z');
+    // A second order of the group, taken 10 minutes ago: the bill would be dated before the first.
+    const other = await s.owner.client.post<OrderCreated>('/pos/create-order', orderBody(s), queued(TEN_MIN));
+    now = new Date('2026-07-01T12:01:00Z');
+    const res = await s.owner.client.post<OrderPaid>(
+      '/orders/complete-and-pay-order',
+      payGroupBody(s, [taken.body.orderId, other.body.orderId], {
+        subTotal: 88.36,
+        taxTotal: 6.9,
+        total: 95.26,
+      }),
+      queued(23 * 3600 * 1000),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.pricesChanged).toBe(false);
+    expect((await invoicesOf(s, '2026-07-01')).map((i) => i.created_at)).toEqual([now.toISOString()]);
+
+    // Exactly at the order's instant is refused too (that would read "paid when taken").
+    const { orderId } = await sendOrder(app, s);
+    now = new Date('2026-07-01T12:02:00Z');
+    const same = await s.owner.client.post<OrderPaid>(
+      '/orders/complete-and-pay-order',
+      payGroupBody(s, [orderId]),
+      queued(60 * 1000),
+    );
+    expect(same.status).toBe(200);
+    const { invoice } = await readInvoice(app, s.owner.tenantId, same.body.invoiceId);
+    expect(invoice?.createdAt.toISOString()).toBe('2026-07-01T12:02:00.000Z');
+
+    // A pay queued less than the time since its order was taken keeps its earlier time.
+    const later = await sendOrder(app, s);
+    now = new Date('2026-07-01T12:10:00Z');
+    const kept = await s.owner.client.post<OrderPaid>(
+      '/orders/complete-and-pay-order',
+      payGroupBody(s, [later.orderId]),
+      queued(7 * 60 * 1000 + 59 * 1000),
+    );
+    const paid = await readInvoice(app, s.owner.tenantId, kept.body.invoiceId);
+    expect(paid.invoice?.createdAt.toISOString()).toBe('2026-07-01T12:02:01.000Z');
+  });
+
+  it('dates the bill now when the header is missing, 0, or more than 24 hours', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    for (const headers of [{}, queued(0), queued(QUEUED_MAX_MS + 1)]) {
+      const { orderId } = await sendOrder(app, s);
+      const res = await s.owner.client.post<OrderPaid>(
+        '/orders/complete-and-pay-order',
+        payGroupBody(s, [orderId]),
+        headers,
+      );
+      expect(res.status).toBe(200);
+      const { invoice } = await readInvoice(app, s.owner.tenantId, res.body.invoiceId);
+      expect({ headers, at: invoice?.createdAt.toISOString() }).toEqual({ headers, at: now.toISOString() });
+    }
+  });
+});
+
+describe('a malformed X-Queued-Ms', () => {
+  const message = 'X-Queued-Ms must be a whole number of milliseconds!';
+  const bad = ['abc', '-5', '1.5', '-1', 'Infinity', '1e400', '10ms'];
+
+  it('is refused with 400 on the three sale routes, writing nothing', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    const { orderId } = await sendOrder(app, s);
+    const before = await counts(app, s.owner.tenantId);
+    const calls = [
+      ['/pos/create-order', () => orderBody(s)],
+      ['/pos/create-order-and-invoice', () => payBody(s)],
+      ['/orders/complete-and-pay-order', () => payGroupBody(s, [orderId])],
+    ] as const;
+    for (const [path, body] of calls) {
+      for (const value of bad) {
+        const res = await s.owner.client.post(path, body(), {
+          ...queued(value),
+          'idempotency-key': uuid(),
+        });
+        expect({ path, value, status: res.status, body: res.body }).toEqual({
+          path,
+          value,
+          status: 400,
+          body: { code: 'validation', message },
+        });
+      }
+    }
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
+    expect((await readOrder(app, s.owner.tenantId, orderId)).order?.paymentStatus).toBe('pending');
+  });
+});
+
+describe('a replay with another X-Queued-Ms', () => {
+  it('answers the first answer of create-order and creates nothing', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    const body = orderBody(s);
+    const key = { 'idempotency-key': uuid() };
+    const first = await s.owner.client.post<OrderCreated>('/pos/create-order', body, {
+      ...key,
+      ...queued(TEN_MIN),
+    });
+    expect(first.status).toBe(200);
+    const before = await counts(app, s.owner.tenantId);
+    now = new Date('2026-07-01T12:30:00Z');
+    for (const headers of [queued(40 * 60 * 1000), queued(0), {}]) {
+      const again = await s.owner.client.post<OrderCreated>('/pos/create-order', body, {
+        ...key,
+        ...headers,
+      });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+    }
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
+    expect(before.orders).toBe(1);
+    expect((await listed(s, first.body.orderId))?.date).toBe('2026-07-01T11:50:00.000Z');
+  });
+
+  it('answers the first answer of create-order-and-invoice and bills once', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    const body = payBody(s, { payment: { paymentTypeId: s.cash, tendered: 50 } });
+    const key = { 'idempotency-key': uuid() };
+    const first = await s.owner.client.post<OrderInvoiced>('/pos/create-order-and-invoice', body, {
+      ...key,
+      ...queued(TEN_MIN),
+    });
+    expect(first.status).toBe(200);
+    const before = await counts(app, s.owner.tenantId);
+    now = new Date('2026-07-01T12:20:00Z');
+    const again = await s.owner.client.post<OrderInvoiced>('/pos/create-order-and-invoice', body, {
+      ...key,
+      ...queued(20 * 60 * 1000),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
+    expect(before).toMatchObject({ orders: 1, invoices: 1, payments: 1, keys: 1 });
+    expect((await invoicesOf(s, '2026-07-01')).map((i) => i.created_at)).toEqual([
+      '2026-07-01T11:50:00.000Z',
+    ]);
+  });
+
+  it('answers the first answer of complete-and-pay-order and bills once', async () => {
+    now = new Date('2026-07-01T11:30:00Z');
+    const s = await createStore(app);
+    const { orderId } = await sendOrder(app, s);
+    now = new Date('2026-07-01T12:00:00Z');
+    const body = payGroupBody(s, [orderId]);
+    const key = { 'idempotency-key': uuid() };
+    const first = await s.owner.client.post<OrderPaid>('/orders/complete-and-pay-order', body, {
+      ...key,
+      ...queued(TEN_MIN),
+    });
+    expect(first.status).toBe(200);
+    const before = await counts(app, s.owner.tenantId);
+    now = new Date('2026-07-01T12:20:00Z');
+    const again = await s.owner.client.post<OrderPaid>('/orders/complete-and-pay-order', body, {
+      ...key,
+      ...queued(0),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
+    expect((await invoicesOf(s, '2026-07-01')).map((i) => i.created_at)).toEqual([
+      '2026-07-01T11:50:00.000Z',
+    ]);
+  });
+});
