@@ -58,6 +58,8 @@ describe('POST /pos/create-order with X-Queued-Ms', () => {
     const order = await listed(s, res.body.orderId);
     expect(order?.date).toBe('2026-07-01T11:50:00.000Z');
     expect(order?.business_date).toBe('2026-07-01');
+    // Its lines were sent with it.
+    expect(new Set(order?.items.map((i) => i.date))).toEqual(new Set(['2026-07-01T11:50:00.000Z']));
     expect((await readOrder(app, s.owner.tenantId, res.body.orderId)).order?.createdAt.toISOString()).toBe(
       '2026-07-01T11:50:00.000Z',
     );

@@ -104,17 +104,25 @@ export interface OrderItemValues {
   totalMinor: number;
 }
 
-export async function insertOrderItems(tx: Tx, tenantId: number, orderId: number, lines: OrderItemValues[]) {
+/** The order's lines, sent when the order was taken (`takenAt`: earlier for one replayed from an outbox). */
+export async function insertOrderItems(
+  tx: Tx,
+  tenantId: number,
+  orderId: number,
+  lines: OrderItemValues[],
+  takenAt: Date,
+) {
+  const at = takenAt.toISOString();
   const rows = lines.map(
     (l) => sql`(${tenantId}, ${orderId}, ${l.uuid}, ${l.itemId}, ${l.itemTitle}, ${l.variantId},
       ${l.variantTitle}, ${l.basePriceMinor}, ${l.addonsPriceMinor}, ${JSON.stringify(l.addons)}::jsonb,
       ${l.quantity}, ${l.notes}, ${l.taxId}, ${l.taxTitle}, ${l.taxRateBp}, ${l.taxType}, ${l.netMinor},
-      ${l.taxMinor}, ${l.totalMinor})`,
+      ${l.taxMinor}, ${l.totalMinor}, ${at}::timestamptz, ${at}::timestamptz)`,
   );
   await tx.execute(sql`
     insert into order_items (tenant_id, order_id, uuid, item_id, item_title, variant_id, variant_title,
       base_price_minor, addons_price_minor, addons, quantity, notes, tax_id, tax_title, tax_rate_bp, tax_type,
-      net_minor, tax_minor, total_minor)
+      net_minor, tax_minor, total_minor, created_at, updated_at)
     values ${sql.join(rows, sql`, `)}`);
 }
 

@@ -136,7 +136,7 @@ export function createOrdersService(ctx: AppContext) {
       createdAt: takenAt,
     });
     if (!inserted) throw new OrderUuidRace();
-    await repo.insertOrderItems(tx, tc.tenantId, inserted.id, priced.rows);
+    await repo.insertOrderItems(tx, tc.tenantId, inserted.id, priced.rows, takenAt);
     await qr?.link(inserted.id);
     await audit(tx, tc, {
       action: 'order.create',
