@@ -102,7 +102,12 @@ beforeAll(async () => {
   // Closing or reloading with calls on the device asks first; the tests answer "leave".
   page.on('dialog', (dialog) => void dialog.accept());
 });
-afterAll(() => browser.close());
+afterAll(async () => {
+  // Closing a profile fails the suite if the page broke the CSP (newContext), the worker's included.
+  await pos.close();
+  await kitchen.context().close();
+  await browser.close();
+});
 
 describe('offline POS', () => {
   it('sends 5 orders and pays one offline, through a reload, and the server gets each once', async () => {

@@ -14,7 +14,7 @@ import {
   toMinor,
 } from '@comanda/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { nextProvisionalToken } from '../../lib/offline/outbox.ts';
@@ -98,6 +98,12 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
   const syncedToken = useSyncedToken(lastOrder?.uuid ?? null);
   const tokenNo = syncedToken ?? lastOrder?.token ?? null;
   const [busy, setBusy] = useState(false);
+  // A second tap before the re-render sees `busy` must not send the cart again.
+  const busyRef = useRef(false);
+  const hold = (on: boolean) => {
+    busyRef.current = on;
+    setBusy(on);
+  };
   const { tenantId } = useOffline();
   const [drafts, setDrafts] = useState<Draft[]>(readDrafts);
   const [picking, setPicking] = useState<{ item: MenuItem | null; key: number }>({ item: null, key: 0 });
@@ -200,9 +206,9 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
    * the order syncs when the network returns. A refusal seen while waiting keeps the cart.
    */
   const send = async () => {
-    if (cartEmpty() || busy) return;
+    if (cartEmpty() || busyRef.current) return;
     const body = orderBody();
-    setBusy(true);
+    hold(true);
     const waiting = toast.loading('Please wait...');
     try {
       const provisionalToken = await nextProvisionalToken();
@@ -237,13 +243,14 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
       clearCart();
     } finally {
       toast.dismiss(waiting);
-      setBusy(false);
+      hold(false);
     }
   };
   const sendOrder = useCallbackRef(() => void send());
 
   const payOrder = async (body: CreateOrderAndInvoiceInput, paymentTitle: string) => {
-    setBusy(true);
+    if (busyRef.current) return;
+    hold(true);
     const waiting = toast.loading('Please wait...');
     try {
       const provisionalToken = await nextProvisionalToken();
@@ -294,7 +301,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
       clearCart();
     } finally {
       toast.dismiss(waiting);
-      setBusy(false);
+      hold(false);
     }
   };
 
@@ -344,7 +351,6 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
   });
 
   const submitPay = useCallbackRef(({ paymentType, tendered }: PayChoice) => {
-    if (busy) return;
     void payOrder(
       {
         ...orderBody(),

@@ -59,6 +59,8 @@ interface OfflineDb extends DBSchema {
   outbox: { key: number; value: OutboxEntry; indexes: { tenant: number } };
   synced: { key: string; value: SyncedOrder; indexes: { syncedAt: string } };
   meta: { key: string; value: { key: string; value: number; day: string } };
+  /** The server's answer to an entry, for a tab that waits on it while another tab replayed it. */
+  answers: { key: number; value: { seq: number; answer: unknown; at: string } };
 }
 
 const DB_NAME = 'comanda-offline';
@@ -74,6 +76,7 @@ function db() {
       const synced = database.createObjectStore('synced', { keyPath: 'uuid' });
       synced.createIndex('syncedAt', 'syncedAt');
       database.createObjectStore('meta', { keyPath: 'key' });
+      database.createObjectStore('answers', { keyPath: 'seq' });
     },
   });
   return dbPromise;
@@ -140,10 +143,16 @@ export async function markAttempt(seq: number) {
  * The server has the call: the entry leaves the outbox, and an order it created is remembered with
  * its id and real token, in the same transaction (a crash between the two would lose the token).
  */
-export async function completeEntry(seq: number, created: Omit<SyncedOrder, 'syncedAt'> | null) {
+export async function completeEntry(
+  seq: number,
+  created: Omit<SyncedOrder, 'syncedAt'> | null,
+  answer: unknown,
+) {
   const database = await db();
-  const tx = database.transaction(['outbox', 'synced'], 'readwrite');
-  if (created) await tx.objectStore('synced').put({ ...created, syncedAt: new Date().toISOString() });
+  const tx = database.transaction(['outbox', 'synced', 'answers'], 'readwrite');
+  const at = new Date().toISOString();
+  if (created) await tx.objectStore('synced').put({ ...created, syncedAt: at });
+  await tx.objectStore('answers').put({ seq, answer, at });
   await tx.objectStore('outbox').delete(seq);
   await tx.done;
   changed();
@@ -174,6 +183,11 @@ export async function dismissEntry(seq: number) {
   changed();
 }
 
+/** The server's answer to an entry that has left the outbox (kept an hour), if any. */
+export async function getAnswer(seq: number) {
+  return (await db()).get('answers', seq);
+}
+
 /** The orders this device took that the server now has, by uuid. */
 export async function syncedOrders(uuids: readonly string[]): Promise<Map<string, SyncedOrder>> {
   const database = await db();
@@ -181,9 +195,13 @@ export async function syncedOrders(uuids: readonly string[]): Promise<Map<string
   return new Map(found.filter((s) => s !== undefined).map((s) => [s.uuid, s]));
 }
 
-/** Forgets synced orders older than a day. */
+/** Forgets synced orders older than a day, and answers older than an hour. */
 export async function pruneSynced() {
   const database = await db();
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  const answers = database.transaction('answers', 'readwrite');
+  for (const row of await answers.store.getAll()) if (row.at < hourAgo) await answers.store.delete(row.seq);
+  await answers.done;
   const before = new Date(Date.now() - SYNCED_KEEP_MS).toISOString();
   let cursor = await database
     .transaction('synced', 'readwrite')

@@ -5,6 +5,7 @@ import {
   completeEntry,
   dismissEntry,
   enqueue,
+  getAnswer,
   getEntry,
   listEntries,
   markAttempt,
@@ -106,7 +107,7 @@ async function send(entry: OutboxEntry): Promise<unknown> {
           provisionalToken: entry.order.provisionalToken,
         }
       : null;
-  await completeEntry(entry.seq, created);
+  await completeEntry(entry.seq, created, answer);
   return answer;
 }
 
@@ -162,18 +163,35 @@ function schedule(tenantId: number, ms: number) {
 }
 
 /**
- * Waits up to `ms` for the server's word on one entry (replayed by this tab); past that the screen
- * goes on with its provisional figures and the entry stays queued.
+ * Waits up to `ms` for the server's word on one entry, whichever tab replays it (the answer or the
+ * refusal is read back from IndexedDB on each change); past that the screen goes on with its
+ * provisional figures and the entry stays queued.
  */
 export function waitForEntry(seq: number, ms: number): Promise<Outcome> {
   return new Promise((resolve) => {
+    let settled = false;
     const done = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timeout);
       waiters.delete(seq);
+      off();
       resolve(outcome);
     };
+    const check = async () => {
+      const stored = await getAnswer(seq);
+      if (stored) return done({ status: 'synced', answer: stored.answer });
+      const entry = await getEntry(seq);
+      if (entry?.state === 'refused' && entry.error)
+        done({
+          status: 'refused',
+          error: new ApiError(entry.error.status, entry.error.message, entry.error.code),
+        });
+    };
+    const off = onOutboxChange(() => void check());
     const timeout = setTimeout(() => done({ status: 'queued' }), ms);
     waiters.set(seq, done);
+    void check();
   });
 }
 
