@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { zodValidate } from '../lib/forms.ts';
+import { clearOfflineCaches } from '../lib/offline/service-worker.ts';
 import { type Audience, storeUser } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -31,6 +32,9 @@ export function SignInForm(props: {
     setBusy(true);
     try {
       const res = await props.signIn(values);
+      // The worker's copies of the last session's POS data go, whoever signs in: a session that just
+      // lapsed (cookies expired, no sign-out) never deleted them (docs/offline.md).
+      if (props.audience === 'tenant') await clearOfflineCaches();
       storeUser(props.audience, res.user);
       toast.success(res.message);
       void navigate(props.homeOf(res.user), { replace: true });

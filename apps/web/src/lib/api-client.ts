@@ -43,7 +43,8 @@ export function setApiRedirects(r: ApiRedirects) {
 
 const refreshFailures: Record<Audience, number> = { tenant: 0, superadmin: 0 };
 
-const refreshing: Partial<Record<Audience, Promise<boolean>>> = {};
+const refreshing: Partial<Record<Audience, Promise<'ok' | 'refused' | 'unreachable'>>> = {};
+const REFRESH_TIMEOUT_MS = 15_000;
 
 /**
  * Ends a session the server no longer honours (signed out elsewhere, device removed, refresh failed) and
@@ -58,20 +59,24 @@ export function endSession(aud: Audience) {
   redirects.signedOut(aud);
 }
 
-/** One refresh at a time per audience; concurrent 401s wait for the same one. */
-function refreshSession(aud: Audience): Promise<boolean> {
+/**
+ * One refresh at a time per audience; concurrent 401s wait for the same one. 'unreachable': the
+ * server never answered (a network that dropped or hangs), which says nothing about the session.
+ */
+function refreshSession(aud: Audience): Promise<'ok' | 'refused' | 'unreachable'> {
   refreshing[aud] ??= (async () => {
     try {
       const res = await fetch(`${API_BASE}/${aud === 'superadmin' ? 'superadmin' : 'auth'}/refresh-token`, {
         method: 'POST',
         credentials: 'include',
+        signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
       });
-      if (!res.ok) return false;
+      if (!res.ok) return 'refused';
       const body = (await res.json()) as { user: SessionUser };
       storeUser(aud, body.user);
-      return true;
+      return 'ok';
     } catch {
-      return false;
+      return 'unreachable';
     } finally {
       delete refreshing[aud];
     }
@@ -90,6 +95,8 @@ export interface RequestOptions {
   download?: boolean;
   /** More request headers, such as the Idempotency-Key of the order and pay calls. */
   headers?: Record<string, string>;
+  /** Aborts the request (the outbox's replay gives up on a network that hangs). */
+  signal?: AbortSignal;
 }
 
 /** Downloads a file from the API and saves it under the server's file name. */
@@ -109,6 +116,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     fetch(`${API_BASE}${path}`, {
       method: opts.method ?? 'GET',
       credentials: 'include',
+      signal: opts.signal,
       headers: {
         ...opts.headers,
         ...(opts.body === undefined || opts.body instanceof FormData
@@ -125,7 +133,11 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
 
   let res = await send();
   if ((res.status === 401 || res.status === 403) && !opts.skipRefresh) {
-    if (await refreshSession(aud)) {
+    const refreshed = await refreshSession(aud);
+    // No answer is a network failure, as if the call itself had found no network: it is not one of
+    // the failed refreshes that end a session (a tablet on a flapping Wi-Fi stays signed in).
+    if (refreshed === 'unreachable') throw new TypeError('The server could not be reached');
+    if (refreshed === 'ok') {
       refreshFailures[aud] = 0;
       res = await send();
     } else {

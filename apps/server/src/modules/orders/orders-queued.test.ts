@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../../platform/db/schema.ts';
 import {
   type Invoices,
   type OrderCreated,
@@ -62,7 +64,14 @@ describe('POST /pos/create-order with X-Queued-Ms', () => {
     expect(new Set(order?.items.map((i) => i.date))).toEqual(new Set(['2026-07-01T11:50:00.000Z']));
     expect((await readOrder(app, s.owner.tenantId, res.body.orderId)).order?.createdAt.toISOString()).toBe(
       '2026-07-01T11:50:00.000Z',
+    ); // The audit row says how long it waited, so a backdated sale can be traced.
+    const [row] = await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'order.create'), eq(auditLog.targetId, String(res.body.orderId)))),
     );
+    expect(row?.details).toMatchObject({ queuedMs: TEN_MIN });
   });
 
   it('dates it now when the header is missing, 0, or more than 24 hours', async () => {

@@ -142,7 +142,14 @@ export function createOrdersService(ctx: AppContext) {
       action: 'order.create',
       targetType: 'order',
       targetId: inserted.id,
-      details: { tokenNo, businessDate, lines: priced.rows.length, totalMinor: priced.figures.total },
+      // An order replayed from a device's outbox says how long it waited: a backdated sale is traceable.
+      details: {
+        tokenNo,
+        businessDate,
+        lines: priced.rows.length,
+        totalMinor: priced.figures.total,
+        ...(queuedMs ? { queuedMs } : {}),
+      },
     });
     emit('new_order', orderEvent({ id: inserted.id, source: qr ? 'qr' : 'pos' }));
     return {

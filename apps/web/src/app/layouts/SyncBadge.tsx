@@ -76,6 +76,9 @@ export function SyncBadge() {
   );
 }
 
+/** Tries after which a call the server keeps failing is shown with the reason, and may be skipped. */
+const STUCK_AFTER = 3;
+
 /** One queued call: what it is, and for a refusal the server's reason with Retry and Dismiss. */
 function EntryRow({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation('dashboard');
@@ -84,30 +87,58 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
     label: entry.label,
   });
   const time = new Date(entry.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  if (entry.state === 'pending')
+  const tried = entry.attempts > 0 ? t('sync.tried', { time, count: entry.attempts }) : time;
+  // A call the server keeps failing (a 5xx, again and again) would hold up everything behind it: after
+  // a few tries the cashier sees why, and may skip it (the server made none of it).
+  const stuck = entry.state === 'pending' && entry.lastError !== null && entry.attempts >= STUCK_AFTER;
+  if (entry.state === 'pending' && !stuck)
     return (
       <Group justify="space-between" wrap="nowrap" data-testid="sync-entry" data-state="pending">
         <Text fz="sm">{what}</Text>
         <Text fz="xs" c="dimmed">
-          {entry.attempts > 0 ? t('sync.tried', { time, count: entry.attempts }) : time}
+          {tried}
         </Text>
       </Group>
     );
+  if (stuck)
+    return (
+      <Alert color="yellow" variant="light" title={what} data-testid="sync-entry" data-state="stuck">
+        <Stack gap="xs">
+          <Text fz="sm">{t('sync.stuck', { reason: entry.lastError, tried })}</Text>
+          <Group gap="xs">
+            <Button size="sm" color="red" mih={44} onClick={() => void dismissEntry(entry.seq)}>
+              {t('sync.skip')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
   const reason = entry.error
     ? errorText(
-        new ApiError(entry.error.status, entry.error.message, entry.error.code),
+        new ApiError(entry.error.status, entry.error.message, entry.error.code, entry.error.params),
         'Something went wrong!',
       )
     : '';
+  // Refused because an order of the group was refused first: trying again cannot help.
+  const retryable = entry.error?.code !== 'offline_order_missing';
   return (
-    <Alert color="red" variant="light" title={what} data-testid="sync-entry" data-state="refused">
+    <Alert
+      color="red"
+      variant="light"
+      title={what}
+      data-testid="sync-entry"
+      data-state="refused"
+      data-attempts={entry.attempts}
+    >
       <Stack gap="xs">
         <Text fz="sm">{t('sync.refusedBecause', { reason })}</Text>
         <Text fz="sm">{t(entry.order ? 'sync.whatToDoOrder' : 'sync.whatToDo')}</Text>
         <Group gap="xs">
-          <Button size="sm" variant="default" mih={44} onClick={() => void retryEntry(entry.seq)}>
-            {t('sync.retry')}
-          </Button>
+          {retryable && (
+            <Button size="sm" variant="default" mih={44} onClick={() => void retryEntry(entry.seq)}>
+              {t('sync.retry')}
+            </Button>
+          )}
           <Button size="sm" color="red" mih={44} onClick={() => void dismissEntry(entry.seq)}>
             {t('sync.dismiss')}
           </Button>

@@ -76,8 +76,17 @@ export function KitchenPage() {
   // A step and a bump go through the outbox (docs/offline.md): offline they show at once and sync later.
   const call = useOutboxCall({ changes: ['orders'], fallback: ACTION_FAILED, quiet: true });
   const { entries } = useOffline();
-  const outboxCall = (kind: 'kitchen-status' | 'bump', path: string, body: object, label: string) =>
-    void call.run({ key: newUuid(), kind, path, body, orderUuids: [], order: null, preview: null, label });
+  // What is on its way, so a second tap on the same line or ticket waits for the first.
+  const [pending, setPending] = useState<string | null>(null);
+  const outboxCall = async (kind: 'kitchen-status' | 'bump', path: string, body: object, label: string) => {
+    if (pending === path) return;
+    setPending(path);
+    try {
+      await call.run({ key: newUuid(), kind, path, body, orderUuids: [], order: null, preview: null, label });
+    } finally {
+      setPending(null);
+    }
+  };
 
   const data = useMemo(
     () => (tickets.data ? ticketsWithDeviceChanges(tickets.data, entries) : undefined),
@@ -114,18 +123,18 @@ export function KitchenPage() {
                   elapsed={elapsed}
                   lateness={latenessOf(elapsed, data.settings)}
                   onItem={(line, status) =>
-                    outboxCall(
+                    void outboxCall(
                       'kitchen-status',
                       `/kitchen/${line.id}`,
                       { status },
                       `#${order.token_no} ${line.item_title}`,
                     )
                   }
-                  pendingItem={null}
+                  pendingItem={order.items.find((l) => pending === `/kitchen/${l.id}`)?.id ?? null}
                   onBump={() =>
-                    outboxCall('bump', `/kitchen/orders/${order.id}/bump`, {}, `#${order.token_no}`)
+                    void outboxCall('bump', `/kitchen/orders/${order.id}/bump`, {}, `#${order.token_no}`)
                   }
-                  bumping={false}
+                  bumping={pending === `/kitchen/orders/${order.id}/bump`}
                 />
               );
             })}

@@ -1,4 +1,11 @@
-import { type Order, type OrderItemStatus, type TableGroup } from '@comanda/core';
+import {
+  type Order,
+  type OrderItemStatus,
+  type TableGroup,
+  currencyDigits,
+  fromMinor,
+  toMinor,
+} from '@comanda/core';
 import { type OutboxEntry, lineIdOf } from '../../lib/offline/outbox.ts';
 
 /** An order of Table Orders: the server's, or one sent from this device and not yet synced. */
@@ -52,11 +59,8 @@ export function withDeviceChanges(
   for (const group of groups)
     for (const order of group.orders) {
       if (closedIds.has(order.id)) continue;
-      const items = order.items.map((item) => {
-        const status = lineStatus.get(item.id);
-        return status ? { ...item, status } : item;
-      });
-      add(group.key, { ...order, items }, group);
+      const changed = order.items.some((item) => lineStatus.has(item.id));
+      add(group.key, changed ? withLineStatus(order, lineStatus) : order, group);
     }
   // The server may already have an order whose entry this tab has not yet seen leave: never twice.
   const known = new Set(groups.flatMap((g) => g.orders.map((o) => o.uuid)));
@@ -69,4 +73,29 @@ export function withDeviceChanges(
     );
   }
   return [...shown.values()];
+}
+
+/**
+ * An order with line statuses set on this device: its totals follow, as the server's do (a cancelled
+ * line is not billed), so a bill worked out offline does not charge a dish cancelled offline.
+ */
+function withLineStatus(order: ShownOrder, lineStatus: ReadonlyMap<number, OrderItemStatus>): ShownOrder {
+  const digits = currencyDigits(order.currency);
+  const items = order.items.map((item) => {
+    const status = lineStatus.get(item.id);
+    return status ? { ...item, status } : item;
+  });
+  const billed = items.filter((item) => item.status !== 'cancelled');
+  const sum = (pick: (item: (typeof items)[number]) => number) =>
+    fromMinor(
+      billed.reduce((total, item) => total + (toMinor(pick(item), digits) ?? 0), 0),
+      digits,
+    );
+  return {
+    ...order,
+    items,
+    sub_total: sum((i) => i.net),
+    tax_total: sum((i) => i.tax),
+    total: sum((i) => i.total),
+  };
 }

@@ -156,6 +156,13 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     setOrderUuid(newUuid());
     setQrOrder(null);
   }, []);
+  /** The order is sent or paid: its lines leave the cart; a line tapped in while it waited stays. */
+  const orderDone = (sent: readonly CartLine[]) => {
+    const gone = new Set(sent.map((l) => l.uuid));
+    setCart((c) => c.filter((l) => !gone.has(l.uuid)));
+    setOrderUuid(newUuid());
+    setQrOrder(null);
+  };
   const startNew = useCallback(() => {
     clearCart();
     setCustomer(null);
@@ -208,6 +215,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
   const send = async () => {
     if (cartEmpty() || busyRef.current) return;
     const body = orderBody();
+    const sent = cart;
     hold(true);
     const waiting = toast.loading('Please wait...');
     try {
@@ -240,7 +248,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
         printToken(provisionalToken, true);
       }
       void invalidateResources(queryClient, ['orders', 'qr_orders']);
-      clearCart();
+      orderDone(sent);
     } finally {
       toast.dismiss(waiting);
       hold(false);
@@ -250,6 +258,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
 
   const payOrder = async (body: CreateOrderAndInvoiceInput, paymentTitle: string) => {
     if (busyRef.current) return;
+    const sent = cart;
     hold(true);
     const waiting = toast.loading('Please wait...');
     try {
@@ -298,7 +307,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
       }
       void invalidateResources(queryClient, ['orders', 'qr_orders']);
       setDialog(null);
-      clearCart();
+      orderDone(sent);
     } finally {
       toast.dismiss(waiting);
       hold(false);

@@ -36,14 +36,19 @@ export interface OutboxEntry {
   createdAt: string;
   /** 'refused': the server answered no; it stays until the cashier has seen it and chosen. */
   state: 'pending' | 'refused';
-  error: { status: number; message: string; code?: string } | null;
+  error: { status: number; message: string; code?: string; params?: Record<string, string> } | null;
   attempts: number;
+  /** What the server said the last time it failed this call (5xx): shown once it keeps failing. */
+  lastError: string | null;
 }
 
 /** The line a status call names: the last part of its path (/orders/update-status/:id, /kitchen/:id). */
 export const lineIdOf = (entry: OutboxEntry) => Number(entry.path.split('/').pop());
 
-export type NewOutboxEntry = Omit<OutboxEntry, 'seq' | 'state' | 'error' | 'attempts' | 'createdAt'>;
+export type NewOutboxEntry = Omit<
+  OutboxEntry,
+  'seq' | 'state' | 'error' | 'attempts' | 'lastError' | 'createdAt'
+>;
 
 /** An order this device took, once the server has it: its id and its real token. */
 export interface SyncedOrder {
@@ -64,8 +69,9 @@ interface OfflineDb extends DBSchema {
 }
 
 const DB_NAME = 'comanda-offline';
-// Synced orders are kept a day: long enough for every screen to show the real token.
-const SYNCED_KEEP_MS = 24 * 60 * 60 * 1000;
+// Synced orders are kept as long as the server keeps a key's answer (KEY_RETENTION_DAYS): a pay or
+// cancel still waiting names them by uuid, and every screen shows the real token.
+const SYNCED_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 let dbPromise: Promise<IDBPDatabase<OfflineDb>> | null = null;
 function db() {
@@ -114,6 +120,7 @@ export async function enqueue(entry: NewOutboxEntry): Promise<OutboxEntry> {
     state: 'pending',
     error: null,
     attempts: 0,
+    lastError: null,
   } as Omit<OutboxEntry, 'seq'>;
   const seq = await (await db()).add('outbox', stored as OutboxEntry);
   changed();
@@ -130,13 +137,20 @@ export async function getEntry(seq: number): Promise<OutboxEntry | undefined> {
   return (await db()).get('outbox', seq);
 }
 
-/** Counts the attempt before a call is sent, so the list can say how often it was tried. */
-export async function markAttempt(seq: number) {
+/**
+ * Counts an attempt before a call is sent (`lastError` null), or notes what the server said when it
+ * failed it (a message), so the list can say how often it was tried and why it still waits.
+ */
+export async function markAttempt(seq: number, lastError: string | null) {
   const database = await db();
   const tx = database.transaction('outbox', 'readwrite');
   const entry = await tx.store.get(seq);
-  if (entry) await tx.store.put({ ...entry, attempts: entry.attempts + 1 });
+  if (entry)
+    await tx.store.put(
+      lastError === null ? { ...entry, attempts: entry.attempts + 1 } : { ...entry, lastError },
+    );
   await tx.done;
+  if (lastError !== null) changed();
 }
 
 /**
@@ -195,7 +209,7 @@ export async function syncedOrders(uuids: readonly string[]): Promise<Map<string
   return new Map(found.filter((s) => s !== undefined).map((s) => [s.uuid, s]));
 }
 
-/** Forgets synced orders older than a day, and answers older than an hour. */
+/** Forgets synced orders older than a week, and answers older than an hour. */
 export async function pruneSynced() {
   const database = await db();
   const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();

@@ -18,3 +18,10 @@ export async function clearOfflineCaches() {
   if (typeof caches === 'undefined') return;
   await Promise.all(API_CACHES.map((name) => caches.delete(name)));
 }
+
+/**
+ * For the queries whose answers the worker caches (vite.config.ts, `comanda-api`): TanStack Query
+ * pauses a query while the browser says it is offline, so without this a screen first opened after
+ * the drop would wait forever instead of reading the worker's copy.
+ */
+export const OFFLINE_READ = { networkMode: 'offlineFirst' } as const;

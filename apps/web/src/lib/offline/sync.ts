@@ -1,4 +1,5 @@
 import { ApiError, apiRequest } from '../api-client.ts';
+import { hasAuthCookie, storedUser } from '../session.ts';
 import {
   type NewOutboxEntry,
   type OutboxEntry,
@@ -20,10 +21,14 @@ import {
  * two tabs, or two devices, replaying the same call still make one change, because each call carries
  * its Idempotency-Key and the server answers a repeat with its first answer.
  *
- * - An answer (2xx): the entry leaves the outbox; an order it created is remembered with its real token.
- * - No answer (network down, timeout, 5xx, 429): the replay stops and tries again later, the entry
- *   still first: nothing behind it goes ahead of it.
- * - A refusal (other 4xx): the entry is kept, marked refused, for the cashier; the replay goes on.
+ * - An answer of the API (2xx, a JSON object with its message): the entry leaves the outbox; an order
+ *   it created is remembered with its real token.
+ * - No answer (network down, a request hanging past 15 s, 5xx, 408, 429, a 2xx that is not the API's,
+ *   such as a captive portal's page): the replay stops and tries again later, the entry still first:
+ *   nothing behind it goes ahead of it.
+ * - The session is not usable (401 after a refused refresh, 402): the replay stops, every entry still
+ *   waiting; it goes on once someone of the same store is signed in on the device again.
+ * - A refusal (another 4xx): the entry is kept, marked refused, for the cashier; the replay goes on.
  */
 
 /** What a screen waiting for one call learns: the server's answer, its refusal, or "still queued". */
@@ -53,15 +58,28 @@ export const serverReachable = {
 let timer: ReturnType<typeof setTimeout> | null = null;
 let retryDelay = 0;
 const MAX_RETRY_MS = 30_000;
+const FIRST_RETRY_MS = 2_000;
+// A request the network leaves hanging is given up after this and tried again later.
+const REPLAY_TIMEOUT_MS = 15_000;
 
-/** Whether an error means the server never answered (or could not), so the call may be sent again. */
-function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status >= 500 || error.status === 408 || error.status === 429;
+type Failure = 'network' | 'server' | 'session' | 'refused';
+
+/** What a failed replay means for the entry (see the head of this file). */
+function failureOf(error: unknown): Failure {
+  if (!(error instanceof ApiError)) return 'network';
+  if (error.status === 401 || error.status === 402) return 'session';
+  if (error.status >= 500 || error.status === 408 || error.status === 429) return 'server';
+  return 'refused';
+}
+
+/** The store whose session this tab holds now: only its entries may be sent, under its cookies. */
+function sessionTenant(): number | null {
+  const user = storedUser('tenant');
+  return user && hasAuthCookie('tenant') ? user.tenant_id : null;
 }
 
 async function withReplayLock(work: () => Promise<void>) {
-  // Web Locks span the tabs of the origin; where missing, the in-tab flag below still serialises.
+  // Web Locks span the tabs of the origin; where missing, `running` below still serialises this tab.
   if (navigator.locks) await navigator.locks.request('comanda-outbox-replay', work);
   else await work();
 }
@@ -85,10 +103,11 @@ async function bodyFor(entry: OutboxEntry): Promise<unknown> {
 const SALES = new Set<OutboxEntry['kind']>(['send', 'pay', 'table-pay']);
 
 async function send(entry: OutboxEntry): Promise<unknown> {
-  await markAttempt(entry.seq);
-  const answer = await apiRequest<Record<string, unknown>>(entry.path, {
+  await markAttempt(entry.seq, null);
+  const answer = await apiRequest<unknown>(entry.path, {
     method: 'POST',
     body: await bodyFor(entry),
+    signal: AbortSignal.timeout(REPLAY_TIMEOUT_MS),
     headers: {
       'Idempotency-Key': entry.key,
       // A sale is dated when it was made, not when it arrives (orders.schemas.ts, saleHeaders).
@@ -97,13 +116,22 @@ async function send(entry: OutboxEntry): Promise<unknown> {
         : {}),
     },
   });
+  // Every one of these routes answers a JSON object with its message: anything else came from
+  // something between the device and the server, and the call is not done.
+  if (
+    typeof answer !== 'object' ||
+    answer === null ||
+    typeof (answer as { message?: unknown }).message !== 'string'
+  )
+    throw new TypeError('Not an answer of the API');
+  const { orderId, tokenNo } = answer as { orderId?: unknown; tokenNo?: unknown };
   const created =
-    entry.order && typeof answer.orderId === 'number' && typeof answer.tokenNo === 'number'
+    entry.order && typeof orderId === 'number' && typeof tokenNo === 'number'
       ? {
           uuid: entry.order.uuid,
           tenantId: entry.tenantId,
-          orderId: answer.orderId,
-          tokenNo: answer.tokenNo,
+          orderId,
+          tokenNo,
           provisionalToken: entry.order.provisionalToken,
         }
       : null;
@@ -111,12 +139,22 @@ async function send(entry: OutboxEntry): Promise<unknown> {
   return answer;
 }
 
+// Bumped when a layout starts or stops syncing: a replay of an earlier session stops at its next entry.
+let generation = 0;
 let running: Promise<void> | null = null;
+// Something changed while a replay ran: run once more when it ends, so nothing waits for the interval.
+let again = false;
 
 /** Replays the tenant's pending calls now (or joins the replay already running in this tab). */
 export function syncOutbox(tenantId: number): Promise<void> {
-  running ??= withReplayLock(async () => {
+  if (running) {
+    again = true;
+    return running;
+  }
+  const mine = generation;
+  running = withReplayLock(async () => {
     for (;;) {
+      if (mine !== generation || sessionTenant() !== tenantId) return;
       const next = (await listEntries(tenantId)).find((e) => e.state === 'pending');
       if (!next) {
         retryDelay = 0;
@@ -130,26 +168,41 @@ export function syncOutbox(tenantId: number): Promise<void> {
         setReachable(true);
         waiters.get(next.seq)?.({ status: 'synced', answer });
       } catch (error) {
-        if (isTransient(error)) {
-          setReachable(!(error instanceof TypeError));
-          // Nothing waiting gets an answer before the next try: the screens go on at once.
-          for (const waiter of [...waiters.values()]) waiter({ status: 'queued' });
-          retryDelay = Math.min(MAX_RETRY_MS, retryDelay ? retryDelay * 2 : 2_000);
-          schedule(tenantId, retryDelay);
-          return;
+        const failure = failureOf(error);
+        if (failure === 'refused') {
+          setReachable(true);
+          const refusal = error as ApiError;
+          await refuseEntry(next.seq, {
+            status: refusal.status,
+            message: refusal.serverMessage ?? refusal.message,
+            code: refusal.code,
+            params: refusal.params,
+          });
+          waiters.get(next.seq)?.({ status: 'refused', error: refusal });
+          continue;
         }
-        setReachable(true);
-        const refusal = error as ApiError;
-        await refuseEntry(next.seq, {
-          status: refusal.status,
-          message: refusal.serverMessage ?? refusal.message,
-          code: refusal.code,
-        });
-        waiters.get(next.seq)?.({ status: 'refused', error: refusal });
+        setReachable(failure !== 'network');
+        // A server that fails the same call again and again is shown on the entry (the cashier may
+        // skip it after a few tries); a dead network is not news.
+        if (failure === 'server')
+          await markAttempt(next.seq, (error as ApiError).serverMessage ?? (error as Error).message);
+        // Nothing waiting gets an answer before the next try: the screens go on at once.
+        for (const waiter of [...waiters.values()]) waiter({ status: 'queued' });
+        if (failure !== 'session') {
+          retryDelay = Math.min(MAX_RETRY_MS, retryDelay ? retryDelay * 2 : FIRST_RETRY_MS);
+          // Jittered, so a room of tablets does not retry in step when the server comes back.
+          schedule(tenantId, retryDelay * (0.75 + Math.random() * 0.5));
+        }
+        again = false;
+        return;
       }
     }
   }).finally(() => {
     running = null;
+    if (again && mine === generation) {
+      again = false;
+      void syncOutbox(tenantId);
+    }
   });
   return running;
 }
@@ -185,7 +238,7 @@ export function waitForEntry(seq: number, ms: number): Promise<Outcome> {
       if (entry?.state === 'refused' && entry.error)
         done({
           status: 'refused',
-          error: new ApiError(entry.error.status, entry.error.message, entry.error.code),
+          error: new ApiError(entry.error.status, entry.error.message, entry.error.code, entry.error.params),
         });
     };
     const off = onOutboxChange(() => void check());
@@ -197,26 +250,34 @@ export function waitForEntry(seq: number, ms: number): Promise<Outcome> {
 
 /**
  * Keeps the tenant's outbox replaying for as long as a signed-in screen is open: at once, when the
- * browser says it is online again, when the socket reconnects (`kick`), on every change, and every 15 s
- * while anything waits. Answers the stop function.
+ * browser says it is online again, on every change, and every 15 s while nothing is scheduled (the
+ * backoff is not cut short). Answers the stop function, which also stops a replay under way at its
+ * next entry.
  */
 export function startSyncing(tenantId: number): () => void {
+  generation += 1;
   const kick = () => kickSync(tenantId);
   window.addEventListener('online', kick);
   const off = onOutboxChange(() => void syncOutbox(tenantId));
-  const interval = setInterval(kick, 15_000);
+  const interval = setInterval(() => {
+    if (!timer) void syncOutbox(tenantId);
+  }, 15_000);
   kick();
   return () => {
+    generation += 1;
     window.removeEventListener('online', kick);
     off();
     clearInterval(interval);
     if (timer) clearTimeout(timer);
+    timer = null;
   };
 }
 
 /** Replays now, without waiting out the backoff (the browser is online again, "Sync now"). */
 export function kickSync(tenantId: number) {
   retryDelay = 0;
+  if (timer) clearTimeout(timer);
+  timer = null;
   void syncOutbox(tenantId);
 }
 
@@ -227,14 +288,15 @@ export const ANSWER_WAIT_MS = 4_000;
  * An order-changing call as every screen makes it: written to the outbox, replayed at once, and waited
  * for a moment. Online, the screen gets the server's answer as before; a refusal seen here is the
  * screen's to show (the entry leaves the outbox); with no answer in time the call stays queued and the
- * screen carries on.
+ * screen carries on. With no network, or a server that did not answer the last call, there is nothing
+ * to wait for.
  */
 export async function submit(entry: NewOutboxEntry, waitMs = ANSWER_WAIT_MS): Promise<Outcome> {
   const stored = await enqueue(entry);
-  // With no network at all there is nothing to wait for.
-  const outcome = navigator.onLine
-    ? waitForEntry(stored.seq, waitMs)
-    : Promise.resolve<Outcome>({ status: 'queued' });
+  const outcome =
+    navigator.onLine && reachable
+      ? waitForEntry(stored.seq, waitMs)
+      : Promise.resolve<Outcome>({ status: 'queued' });
   void syncOutbox(entry.tenantId);
   const result = await outcome;
   if (result.status === 'refused') await dismissEntry(stored.seq);

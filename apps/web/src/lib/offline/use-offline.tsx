@@ -49,6 +49,17 @@ export function OfflineProvider({ tenantId, children }: { tenantId: number; chil
   const online = useSyncExternalStore(subscribeOnline, onlineNow);
 
   useEffect(registerServiceWorker, []);
+  // A new build's worker replaced the cached chunks while this tab still ran the old build: a screen
+  // not yet opened fails to load. Reload into the new build, unless calls still wait on this device.
+  useEffect(() => {
+    const reload = (event: Event) => {
+      if ((entries?.length ?? 0) > 0) return;
+      event.preventDefault();
+      window.location.reload();
+    };
+    window.addEventListener('vite:preloadError', reload);
+    return () => window.removeEventListener('vite:preloadError', reload);
+  }, [entries]);
   useEffect(() => {
     let live = true;
     const read = () =>
@@ -71,7 +82,11 @@ export function OfflineProvider({ tenantId, children }: { tenantId: number; chil
   const held = entries?.length ?? 0;
   useEffect(() => {
     if (held === 0) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers (and Safari) ask only when returnValue is set.
+      event.returnValue = '';
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [held]);

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QrOrder } from '@comanda/core';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { OFFLINE_READ } from '../../../lib/offline/service-worker.ts';
 
 /** Every cached QR-order answer (the badge's count and the list) starts with this key. */
 export const qrOrdersQueryKey = ['pos', 'qrorders'] as const;
@@ -10,6 +11,7 @@ export const qrOrdersCountQueryOptions = () =>
   queryOptions({
     queryKey: [...qrOrdersQueryKey, 'count'],
     queryFn: () => apiRequest<{ totalQROrders: number }>('/pos/qrorders/count'),
+    ...OFFLINE_READ,
   });
 
 /** GET /pos/qrorders: the pending QR orders, oldest first. */
