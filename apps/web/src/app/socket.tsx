@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useNavigate } from 'react-router';
 import { io, type Socket } from 'socket.io-client';
 import type { TenantEvents } from '@comanda/core';
-import { apiRequest, endSession } from '../lib/api-client.ts';
+import { ApiError, apiRequest, endSession } from '../lib/api-client.ts';
 import { invalidateResources, RESOURCES, type Resource } from '../lib/resources.ts';
 import { paths } from '../lib/paths.ts';
 import { EVENT_CHANGES } from './realtime-invalidation.ts';
@@ -38,11 +38,15 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
     // Kept for compatibility with older clients; the server decides the room from the cookie.
     const announce = () => socket.emit('authenticate', { tenant_id: tenantId });
     const revoked = () => endSession('tenant');
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const renew = () => {
       apiRequest('/auth/me').then(
         () => socket.connect(),
-        // A failed refresh has already sent the tab to the login page.
-        () => undefined,
+        (error: unknown) => {
+          // No answer (the Wi-Fi dropped as the token expired): try again, or the kitchen would wait
+          // for tickets that never come. A refused refresh has already sent the tab to the login page.
+          if (!(error instanceof ApiError) || error.status >= 500) retry = setTimeout(renew, 5_000);
+        },
       );
     };
     // The super admin deactivated the tenant (issue 13): every open screen goes to the inactive page at
@@ -62,6 +66,7 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
       socket.off('session_revoked', revoked);
       socket.off('session_expired', renew);
       socket.off('session_changed', renew);
+      clearTimeout(retry);
       socket.disconnect();
     };
   }, [socket, tenantId, navigate]);

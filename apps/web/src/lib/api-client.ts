@@ -61,7 +61,8 @@ export function endSession(aud: Audience) {
 
 /**
  * One refresh at a time per audience; concurrent 401s wait for the same one. 'unreachable': the
- * server never answered (a network that dropped or hangs), which says nothing about the session.
+ * server never answered (a network that dropped or hangs) or could not (5xx, 408, 429), which says
+ * nothing about the session.
  */
 function refreshSession(aud: Audience): Promise<'ok' | 'refused' | 'unreachable'> {
   refreshing[aud] ??= (async () => {
@@ -71,6 +72,9 @@ function refreshSession(aud: Audience): Promise<'ok' | 'refused' | 'unreachable'
         credentials: 'include',
         signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
       });
+      // A server failing or busy (5xx, 408, 429: a deploy, the refresh limiter behind a shared NAT)
+      // says nothing about the session either.
+      if (res.status >= 500 || res.status === 408 || res.status === 429) return 'unreachable';
       if (!res.ok) return 'refused';
       const body = (await res.json()) as { user: SessionUser };
       storeUser(aud, body.user);

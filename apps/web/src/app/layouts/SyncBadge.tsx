@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type OutboxEntry, dismissEntry, retryEntry } from '../../lib/offline/outbox.ts';
@@ -89,8 +90,8 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
   const time = new Date(entry.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   const tried = entry.attempts > 0 ? t('sync.tried', { time, count: entry.attempts }) : time;
   // A call the server keeps failing (a 5xx, again and again) would hold up everything behind it: after
-  // a few tries the cashier sees why, and may skip it (the server made none of it).
-  const stuck = entry.state === 'pending' && entry.lastError !== null && entry.attempts >= STUCK_AFTER;
+  // a few failures in a row the cashier sees why, and may skip it once they have checked.
+  const stuck = entry.state === 'pending' && (entry.lastError?.count ?? 0) >= STUCK_AFTER;
   if (entry.state === 'pending' && !stuck)
     return (
       <Group justify="space-between" wrap="nowrap" data-testid="sync-entry" data-state="pending">
@@ -104,9 +105,22 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
     return (
       <Alert color="yellow" variant="light" title={what} data-testid="sync-entry" data-state="stuck">
         <Stack gap="xs">
-          <Text fz="sm">{t('sync.stuck', { reason: entry.lastError, tried })}</Text>
+          <Text fz="sm">{t('sync.stuck', { reason: entry.lastError?.message, tried })}</Text>
           <Group gap="xs">
-            <Button size="sm" color="red" mih={44} onClick={() => void dismissEntry(entry.seq)}>
+            <Button
+              size="sm"
+              color="red"
+              mih={44}
+              onClick={() =>
+                modals.openConfirmModal({
+                  title: t('sync.skipTitle'),
+                  children: t('sync.skipText'),
+                  labels: { confirm: t('sync.skip'), cancel: t('sync.keep') },
+                  confirmProps: { color: 'red' },
+                  onConfirm: () => void dismissEntry(entry.seq),
+                })
+              }
+            >
               {t('sync.skip')}
             </Button>
           </Group>

@@ -104,6 +104,11 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     busyRef.current = on;
     setBusy(on);
   };
+  // The cart is still while its order is on its way: a tap meant for the next guest would otherwise
+  // change a line being sent (the same line, one more) and be lost with it.
+  const editCart = useCallback((change: (cart: CartLine[]) => CartLine[]) => {
+    if (!busyRef.current) setCart(change);
+  }, []);
   const { tenantId } = useOffline();
   const [drafts, setDrafts] = useState<Draft[]>(readDrafts);
   const [picking, setPicking] = useState<{ item: MenuItem | null; key: number }>({ item: null, key: 0 });
@@ -127,42 +132,39 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
   const pick = useCallback(
     (item: MenuItem) => {
       if (hasOptions(item)) setPicking((p) => ({ item, key: p.key + 1 }));
-      else setCart((c) => addLine(c, lineFor(item, digits)));
+      else editCart((c) => addLine(c, lineFor(item, digits)));
     },
-    [digits],
+    [digits, editCart],
   );
 
   // Handlers handed to memoised parts are stable (only setters, or useCallbackRef), so a tap
   // re-renders the cart's changed line and totals and nothing else.
   const onQuantity = useCallback(
-    (uuid: string, delta: number) => setCart((c) => changeQuantity(c, uuid, delta)),
-    [],
+    (uuid: string, delta: number) => editCart((c) => changeQuantity(c, uuid, delta)),
+    [editCart],
   );
   const onNotes = useCallback(
-    (uuid: string, notes: string) => setCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, notes } : l))),
-    [],
+    (uuid: string, notes: string) => editCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, notes } : l))),
+    [editCart],
   );
   const closeDialog = useCallback(() => setDialog(null), []);
   const openQr = useCallback(() => setDialog('qr'), []);
   const openDrafts = useCallback(() => setDialog('drafts'), []);
   const closePicker = useCallback(() => setPicking((p) => ({ ...p, item: null })), []);
-  const addPicked = useCallback((line: CartLine) => {
-    setCart((c) => addLine(c, line));
-    setPicking((p) => ({ ...p, item: null }));
-  }, []);
+  const addPicked = useCallback(
+    (line: CartLine) => {
+      editCart((c) => addLine(c, line));
+      setPicking((p) => ({ ...p, item: null }));
+    },
+    [editCart],
+  );
 
   const clearCart = useCallback(() => {
     setCart([]);
     setOrderUuid(newUuid());
     setQrOrder(null);
   }, []);
-  /** The order is sent or paid: its lines leave the cart; a line tapped in while it waited stays. */
-  const orderDone = (sent: readonly CartLine[]) => {
-    const gone = new Set(sent.map((l) => l.uuid));
-    setCart((c) => c.filter((l) => !gone.has(l.uuid)));
-    setOrderUuid(newUuid());
-    setQrOrder(null);
-  };
+
   const startNew = useCallback(() => {
     clearCart();
     setCustomer(null);
@@ -215,7 +217,6 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
   const send = async () => {
     if (cartEmpty() || busyRef.current) return;
     const body = orderBody();
-    const sent = cart;
     hold(true);
     const waiting = toast.loading('Please wait...');
     try {
@@ -248,7 +249,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
         printToken(provisionalToken, true);
       }
       void invalidateResources(queryClient, ['orders', 'qr_orders']);
-      orderDone(sent);
+      clearCart();
     } finally {
       toast.dismiss(waiting);
       hold(false);
@@ -258,7 +259,6 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
 
   const payOrder = async (body: CreateOrderAndInvoiceInput, paymentTitle: string) => {
     if (busyRef.current) return;
-    const sent = cart;
     hold(true);
     const waiting = toast.loading('Please wait...');
     try {
@@ -307,7 +307,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
       }
       void invalidateResources(queryClient, ['orders', 'qr_orders']);
       setDialog(null);
-      orderDone(sent);
+      clearCart();
     } finally {
       toast.dismiss(waiting);
       hold(false);

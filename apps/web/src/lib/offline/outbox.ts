@@ -38,8 +38,8 @@ export interface OutboxEntry {
   state: 'pending' | 'refused';
   error: { status: number; message: string; code?: string; params?: Record<string, string> } | null;
   attempts: number;
-  /** What the server said the last time it failed this call (5xx): shown once it keeps failing. */
-  lastError: string | null;
+  /** What the server said when it failed this call (5xx), and how many times in a row. */
+  lastError: { message: string; count: number } | null;
 }
 
 /** The line a status call names: the last part of its path (/orders/update-status/:id, /kitchen/:id). */
@@ -88,17 +88,26 @@ function db() {
   return dbPromise;
 }
 
+/**
+ * What a change asks of the tabs: 'work', a call to send (one queued, retried or unblocked): a tab's
+ * replay starts; 'redraw', news about calls under way (sent, refused, failed again): the screens read
+ * the outbox again and nothing more, so two tabs never set each other off retrying a failing call.
+ */
+export type OutboxChange = 'work' | 'redraw';
+
 // Tabs of the origin tell each other when the outbox changed; each then reads it again.
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('comanda-outbox');
-const listeners = new Set<() => void>();
-channel?.addEventListener('message', () => listeners.forEach((l) => l()));
-function changed() {
-  listeners.forEach((l) => l());
-  channel?.postMessage('changed');
+const listeners = new Set<(change: OutboxChange) => void>();
+channel?.addEventListener('message', (event: MessageEvent<OutboxChange>) =>
+  listeners.forEach((l) => l(event.data === 'work' ? 'work' : 'redraw')),
+);
+function changed(change: OutboxChange) {
+  listeners.forEach((l) => l(change));
+  channel?.postMessage(change);
 }
 
 /** Calls `listener` whenever this tab or another changes the outbox. */
-export function onOutboxChange(listener: () => void): () => void {
+export function onOutboxChange(listener: (change: OutboxChange) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -123,7 +132,7 @@ export async function enqueue(entry: NewOutboxEntry): Promise<OutboxEntry> {
     lastError: null,
   } as Omit<OutboxEntry, 'seq'>;
   const seq = await (await db()).add('outbox', stored as OutboxEntry);
-  changed();
+  changed('work');
   return { ...stored, seq };
 }
 
@@ -137,20 +146,30 @@ export async function getEntry(seq: number): Promise<OutboxEntry | undefined> {
   return (await db()).get('outbox', seq);
 }
 
+/** Counts an attempt before a call is sent, so the list can say how often it was tried. */
+export async function markAttempt(seq: number) {
+  const database = await db();
+  const tx = database.transaction('outbox', 'readwrite');
+  const entry = await tx.store.get(seq);
+  if (entry) await tx.store.put({ ...entry, attempts: entry.attempts + 1 });
+  await tx.done;
+}
+
 /**
- * Counts an attempt before a call is sent (`lastError` null), or notes what the server said when it
- * failed it (a message), so the list can say how often it was tried and why it still waits.
+ * How a try that got no answer went: the server failed it (`message`: its reason, counted), or the
+ * network did (null: the count starts again). Only failures of the server in a row make a call stuck.
  */
-export async function markAttempt(seq: number, lastError: string | null) {
+export async function noteFailure(seq: number, message: string | null) {
   const database = await db();
   const tx = database.transaction('outbox', 'readwrite');
   const entry = await tx.store.get(seq);
   if (entry)
-    await tx.store.put(
-      lastError === null ? { ...entry, attempts: entry.attempts + 1 } : { ...entry, lastError },
-    );
+    await tx.store.put({
+      ...entry,
+      lastError: message === null ? null : { message, count: (entry.lastError?.count ?? 0) + 1 },
+    });
   await tx.done;
-  if (lastError !== null) changed();
+  changed('redraw');
 }
 
 /**
@@ -169,7 +188,7 @@ export async function completeEntry(
   await tx.objectStore('answers').put({ seq, answer, at });
   await tx.objectStore('outbox').delete(seq);
   await tx.done;
-  changed();
+  changed('redraw');
 }
 
 /** The server refused the call: kept, with its answer, for the cashier to see. */
@@ -179,7 +198,7 @@ export async function refuseEntry(seq: number, error: NonNullable<OutboxEntry['e
   const entry = await tx.store.get(seq);
   if (entry) await tx.store.put({ ...entry, state: 'refused', error });
   await tx.done;
-  changed();
+  changed('redraw');
 }
 
 /** The cashier retries a refused call (after fixing what the server said), or dismisses it. */
@@ -187,14 +206,14 @@ export async function retryEntry(seq: number) {
   const database = await db();
   const tx = database.transaction('outbox', 'readwrite');
   const entry = await tx.store.get(seq);
-  if (entry) await tx.store.put({ ...entry, state: 'pending', error: null });
+  if (entry) await tx.store.put({ ...entry, state: 'pending', error: null, lastError: null });
   await tx.done;
-  changed();
+  changed('work');
 }
 
 export async function dismissEntry(seq: number) {
   await (await db()).delete('outbox', seq);
-  changed();
+  changed('work');
 }
 
 /** The server's answer to an entry that has left the outbox (kept an hour), if any. */

@@ -10,6 +10,7 @@ import {
   getEntry,
   listEntries,
   markAttempt,
+  noteFailure,
   onOutboxChange,
   pruneSynced,
   refuseEntry,
@@ -103,7 +104,7 @@ async function bodyFor(entry: OutboxEntry): Promise<unknown> {
 const SALES = new Set<OutboxEntry['kind']>(['send', 'pay', 'table-pay']);
 
 async function send(entry: OutboxEntry): Promise<unknown> {
-  await markAttempt(entry.seq, null);
+  await markAttempt(entry.seq);
   const answer = await apiRequest<unknown>(entry.path, {
     method: 'POST',
     body: await bodyFor(entry),
@@ -141,6 +142,7 @@ async function send(entry: OutboxEntry): Promise<unknown> {
 
 // Bumped when a layout starts or stops syncing: a replay of an earlier session stops at its next entry.
 let generation = 0;
+let activeTenant: number | null = null;
 let running: Promise<void> | null = null;
 // Something changed while a replay ran: run once more when it ends, so nothing waits for the interval.
 let again = false;
@@ -155,6 +157,8 @@ export function syncOutbox(tenantId: number): Promise<void> {
   running = withReplayLock(async () => {
     for (;;) {
       if (mine !== generation || sessionTenant() !== tenantId) return;
+      // The browser knows it has no network: nothing to try until its 'online' event.
+      if (!navigator.onLine) return setReachable(false);
       const next = (await listEntries(tenantId)).find((e) => e.state === 'pending');
       if (!next) {
         retryDelay = 0;
@@ -183,9 +187,14 @@ export function syncOutbox(tenantId: number): Promise<void> {
         }
         setReachable(failure !== 'network');
         // A server that fails the same call again and again is shown on the entry (the cashier may
-        // skip it after a few tries); a dead network is not news.
-        if (failure === 'server')
-          await markAttempt(next.seq, (error as ApiError).serverMessage ?? (error as Error).message);
+        // skip it after a few tries in a row); a dead network, or a busy server (429), is not news.
+        if (failure === 'server' && (error as ApiError).status !== 429)
+          await noteFailure(
+            next.seq,
+            (error as ApiError).serverMessage ?? `HTTP ${(error as ApiError).status}`,
+          );
+        else if (failure === 'network') await noteFailure(next.seq, null);
+        if (mine !== generation) return;
         // Nothing waiting gets an answer before the next try: the screens go on at once.
         for (const waiter of [...waiters.values()]) waiter({ status: 'queued' });
         if (failure !== 'session') {
@@ -199,9 +208,10 @@ export function syncOutbox(tenantId: number): Promise<void> {
     }
   }).finally(() => {
     running = null;
-    if (again && mine === generation) {
+    // A tap or a new session asked while this ran: go on for whoever syncs now.
+    if (again && activeTenant !== null) {
       again = false;
-      void syncOutbox(tenantId);
+      void syncOutbox(activeTenant);
     }
   });
   return running;
@@ -256,15 +266,21 @@ export function waitForEntry(seq: number, ms: number): Promise<Outcome> {
  */
 export function startSyncing(tenantId: number): () => void {
   generation += 1;
+  activeTenant = tenantId;
   const kick = () => kickSync(tenantId);
   window.addEventListener('online', kick);
-  const off = onOutboxChange(() => void syncOutbox(tenantId));
+  // A call queued, retried or unblocked starts a replay, unless one is already scheduled (the
+  // backoff holds); news of calls under way does not.
+  const off = onOutboxChange((change) => {
+    if (change === 'work' && !timer) void syncOutbox(tenantId);
+  });
   const interval = setInterval(() => {
     if (!timer) void syncOutbox(tenantId);
   }, 15_000);
   kick();
   return () => {
     generation += 1;
+    activeTenant = null;
     window.removeEventListener('online', kick);
     off();
     clearInterval(interval);
