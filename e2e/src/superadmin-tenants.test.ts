@@ -35,7 +35,11 @@ const api = async <T>(url: string) => {
 
 const shownCounts = async () => {
   const count = async (id: string) => Number(await page.getByTestId(id).textContent());
-  return { all: await count('count-all'), active: await count('count-active'), inactive: await count('count-inactive') };
+  return {
+    all: await count('count-all'),
+    active: await count('count-active'),
+    inactive: await count('count-inactive'),
+  };
 };
 
 const rows = () => page.getByTestId('tenant-row');

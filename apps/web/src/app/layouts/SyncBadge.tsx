@@ -96,8 +96,9 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
     return (
       <Group justify="space-between" wrap="nowrap" data-testid="sync-entry" data-state="pending">
         <Text fz="sm">{what}</Text>
+        {/* Tries are not counted here: offline, every tap tries, and that is not news. */}
         <Text fz="xs" c="dimmed">
-          {tried}
+          {time}
         </Text>
       </Group>
     );
