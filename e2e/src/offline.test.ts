@@ -301,6 +301,26 @@ describe('offline POS', () => {
     expect(await badge(page).textContent()).toBe('Online');
   });
 
+  it("opens the kitchen offline: a cook's step shows at once and reaches the server once", async () => {
+    // Seen once online (its data cached), then reloaded with no network.
+    await page.goto('/dashboard/kitchen');
+    const first = page.getByTestId('ticket').first();
+    const token = (await first.getByTestId('ticket-token').textContent()) ?? '';
+    await setOffline(pos, true);
+    await page.reload();
+    await expect.poll(() => first.getByTestId('ticket-token').textContent()).toBe(token);
+    await first.getByRole('button', { name: 'Start Making' }).first().click();
+    await expect.poll(() => first.getByTestId('line-state').first().textContent()).toBe('Making');
+    await expect.poll(() => badge(page).textContent()).toBe('Offline · 1 unsynced');
+    await screenshot(page, 'offline-kitchen-tablet', false);
+
+    await setOffline(pos, false);
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    const board = await api<{ orders: { token_no: number; items: { status: string }[] }[] }>('/kitchen');
+    const order = board.orders.find((o) => o.token_no === Number(token.replace(/\D/g, '')));
+    expect(order?.items.map((i) => i.status)).toEqual(['preparing']);
+  });
+
   // Last: it takes Web Locks away from this profile for good.
   it('replays one outbox from two tabs at once (no lock between them) and creates nothing twice', async () => {
     const before = await openTokens();
