@@ -1,7 +1,7 @@
 import {
-  ActionIcon,
   Anchor,
   Badge,
+  Box,
   Card,
   Group,
   SegmentedControl,
@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { AUDIT_PER_PAGE, type AuditSource, type SubscriptionHistoryRow } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { LoadError, Loading } from '../../../components/LoadState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { tenantAuditQueryOptions, tenantHistoryQueryOptions } from './api/get-tenants.ts';
+import { Pager } from './components/Pager.tsx';
 import { auditDetails, dayOf } from './format.ts';
 
 /**
@@ -219,27 +220,16 @@ function AuditLog({ tenantId }: { tenantId: number }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="flex-end" gap="xs" p="sm" component="nav" aria-label={t('audit.title')}>
-            <ActionIcon
-              variant="default"
-              aria-label={t('page.previous')}
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              <IconChevronLeft size={18} />
-            </ActionIcon>
-            <Text fw={600} px="sm" style={{ whiteSpace: 'nowrap' }}>
-              {t('page.current', { page })}
-            </Text>
-            <ActionIcon
-              variant="default"
-              aria-label={t('page.next')}
-              disabled={page >= lastPage}
-              onClick={() => setPage(page + 1)}
-            >
-              <IconChevronRight size={18} />
-            </ActionIcon>
-          </Group>
+          <Box p="sm">
+            <Pager
+              page={page}
+              lastPage={lastPage}
+              shown={audit.data.entries.length}
+              total={audit.data.total}
+              onPage={setPage}
+              label={t('audit.title')}
+            />
+          </Box>
         </>
       )}
     </Card>

@@ -15,10 +15,6 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconChevronsLeft,
-  IconChevronsRight,
   IconDownload,
   IconEdit,
   IconFilter,
@@ -51,6 +47,7 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fetchTenantExport, tenantCountsQueryOptions, tenantsQueryOptions } from './api/get-tenants.ts';
 import { deleteTenant } from './api/mutations.ts';
+import { Pager } from './components/Pager.tsx';
 import { TenantDialog } from './components/TenantDialog.tsx';
 import { dayOf } from './format.ts';
 
@@ -330,6 +327,7 @@ export function TenantsPage() {
                   shown={data.tenants.length}
                   total={data.total}
                   onPage={setPage}
+                  label={t('page.nav')}
                 />
               </>
             ) : null}
@@ -385,66 +383,5 @@ function FilterDialog({
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-/** First, previous, 'Page n', next, last and 'Showing x of y' (SPEC §2 Tenants). */
-function Pager({
-  page,
-  lastPage,
-  shown,
-  total,
-  onPage,
-}: {
-  page: number;
-  lastPage: number;
-  shown: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation('tenants');
-  return (
-    <Group justify="space-between" wrap="wrap" gap="sm" component="nav" aria-label={t('page.nav')}>
-      <Text fz="sm" c="dimmed" data-testid="showing">
-        {t('page.showing', { shown, total })}
-      </Text>
-      <Group gap="xs" wrap="nowrap">
-        <ActionIcon
-          variant="default"
-          aria-label={t('page.first')}
-          disabled={page <= 1}
-          onClick={() => onPage(1)}
-        >
-          <IconChevronsLeft size={18} />
-        </ActionIcon>
-        <ActionIcon
-          variant="default"
-          aria-label={t('page.previous')}
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          <IconChevronLeft size={18} />
-        </ActionIcon>
-        <Text fw={600} px="sm" aria-live="polite" data-testid="page-current" style={{ whiteSpace: 'nowrap' }}>
-          {t('page.current', { page })}
-        </Text>
-        <ActionIcon
-          variant="default"
-          aria-label={t('page.next')}
-          disabled={page >= lastPage}
-          onClick={() => onPage(page + 1)}
-        >
-          <IconChevronRight size={18} />
-        </ActionIcon>
-        <ActionIcon
-          variant="default"
-          aria-label={t('page.last')}
-          disabled={page >= lastPage}
-          onClick={() => onPage(lastPage)}
-        >
-          <IconChevronsRight size={18} />
-        </ActionIcon>
-      </Group>
-    </Group>
   );
 }
