@@ -22,6 +22,9 @@ export default defineConfig({
           globalSetup: ['e2e/src/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll's own default (1 s) is shorter than a debounced search (800 ms) plus its request
+          // on a loaded CI machine: a poll waits up to 10 s, and still fails if the page never gets there.
+          expect: { poll: { timeout: 10_000 } },
           // Files share the one server global-setup starts but nothing else: each registers its own
           // tenants and runs its own Chromium. Two at a time keep a 2-core machine busy, not swamped.
           maxWorkers: 2,
