@@ -171,12 +171,12 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     setTableId(null);
   }, [clearCart]);
 
+  // The table the cart is for, if any (the outbox's label, the offline preview and receipt).
+  const table = init.storeTables.find((tb) => tb.id === tableId);
+
   /** Whom the order is for, as the outbox's list names it. */
   const describeOrder = () =>
-    customer?.name ??
-    qrOrder?.customer_name ??
-    init.storeTables.find((tb) => tb.id === tableId)?.table_title ??
-    t('drafts.walkin');
+    customer?.name ?? qrOrder?.customer_name ?? table?.table_title ?? t('drafts.walkin');
 
   const orderBody = (): CreateOrderInput => ({
     uuid: orderUuid,
@@ -221,7 +221,6 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     const waiting = toast.loading('Please wait...');
     try {
       const provisionalToken = await nextProvisionalToken();
-      const table = init.storeTables.find((tb) => tb.id === body.tableId);
       const preview = previewOrder({
         uuid: body.uuid,
         provisionalToken,
@@ -231,7 +230,11 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
         currency,
         deliveryType,
         customer,
-        table: table ? { id: table.id, title: table.table_title, floor: table.floor } : null,
+        // Only a dine-in order sits at a table (as orderBody sends it).
+        table:
+          table && deliveryType === 'dinein'
+            ? { id: table.id, title: table.table_title, floor: table.floor }
+            : null,
       });
       const outcome = await submit({
         ...orderCall(tenantId, body, provisionalToken, describeOrder()),
@@ -299,7 +302,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
             tokenNo: provisionalToken,
             deliveryType,
             customerName: customer?.name ?? qrOrder?.customer_name ?? null,
-            tableTitle: init.storeTables.find((tb) => tb.id === tableId)?.table_title ?? null,
+            tableTitle: table?.table_title ?? null,
             payment: { type: paymentTitle, tenderedMinor },
           }),
         );
@@ -316,7 +319,6 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
 
   const saveDraft = useCallbackRef(() => {
     if (cartEmpty()) return;
-    const table = init.storeTables.find((tb) => tb.id === tableId);
     const draft: Draft = {
       nameRef: customer?.name ?? qrOrder?.customer_name ?? table?.table_title ?? t('drafts.walkin'),
       date: new Date().toISOString(),

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import i18n from '../i18n.ts';
 import { invalidateResources, type Resource } from '../resources.ts';
 import { toast } from '../toast.ts';
@@ -21,9 +20,7 @@ export function useOutboxCall(opts: {
 }) {
   const queryClient = useQueryClient();
   const { tenantId } = useOffline();
-  const [running, setRunning] = useState<string | null>(null);
   const run = async (entry: Omit<NewOutboxEntry, 'tenantId'>): Promise<Outcome> => {
-    setRunning(entry.key);
     const waiting = opts.quiet ? null : toast.loading('Please wait...');
     try {
       const outcome = await submit({ ...entry, tenantId });
@@ -39,8 +36,7 @@ export function useOutboxCall(opts: {
       return outcome;
     } finally {
       if (waiting) toast.dismiss(waiting);
-      setRunning(null);
     }
   };
-  return { run, running };
+  return { run };
 }
