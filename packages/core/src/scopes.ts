@@ -21,6 +21,9 @@ export const SCOPES = [
   'MANAGE_INVENTORY',
   'SETTINGS',
   'REPORTS',
+  // Approves what the owner keeps for managers (issue 15): discounts above the threshold, voids of sent
+  // items, refunds. A manager's PIN on the same device stands in for it.
+  'MANAGER',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
