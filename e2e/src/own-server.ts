@@ -19,14 +19,18 @@ export function freePort(): Promise<number> {
 
 export interface OwnServer {
   url: string;
+  /** Its data directory (images and, on PGlite, the database). */
+  dataDir: string;
+  database: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
 
 /**
  * The built app (as `npm start` runs it) on a port and data dir of its own, and on a PostgreSQL
- * database of its own when the run is on PostgreSQL (E2E_DATABASE_URL): for suites the shared server
- * cannot host, because they need other settings (billing on) or add up every tenant (the super
- * admin's figures). `env` is added to the defaults below.
+ * database of its own when the run is on PostgreSQL (E2E_DATABASE_URL). global-setup.ts starts the
+ * run's shared server with it; suites the shared server cannot host start their own, because they need
+ * other settings (billing on) or add up every tenant (the super admin's figures). `env` is added to the
+ * defaults below.
  */
 export async function startOwnServer(name: string, env: Record<string, string>): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comanda-e2e-${name}-`));
@@ -60,11 +64,14 @@ export async function startOwnServer(name: string, env: Record<string, string>):
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      // The app makes its own login role; and the only origin it accepts is PUBLIC_URL's, which must be
+      // the address the browser uses (the default, http://HOST:PORT).
       DATABASE_APP_URL: '',
       PUBLIC_URL: '',
       LOG_LEVEL: 'warn',
       SUPERADMIN_USERNAME: '',
       SUPERADMIN_PASSWORD: '',
+      // Every browser of the run signs in from 127.0.0.1.
       AUTH_ADDRESS_RATE_LIMIT: '10000',
       ...env,
     },
@@ -85,7 +92,8 @@ export async function startOwnServer(name: string, env: Record<string, string>):
       throw new Error(`the ${name} server exited with ${server.exitCode}`);
     }
     try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { url, close };
+      if ((await fetch(`${url}/api/v1/health`)).ok)
+        return { url, dataDir, database: adminUrl ? 'postgres' : 'pglite', close };
     } catch {
       // not listening yet
     }
