@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { APP_VERSION, type TenantEvent } from '@comanda/core';
-import { authPlugin } from './platform/auth.ts';
+import { type RouteAccess, authPlugin } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
@@ -90,6 +90,13 @@ export interface BuildOptions {
 }
 
 /** Builds the whole application: API under /api/v1, realtime on the same server, and the web app. */
+/** An API route as registered: its method, its path with /api/v1 and its access rule. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
   const app = Fastify({
@@ -207,8 +214,18 @@ export async function buildApp(opts: BuildOptions) {
   // API_DOCS (docs/configuration.md): without it /api/docs is an ordinary 404.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Every API route says who may call it (platform/auth.ts RouteAccess, there is no default): one that
+  // does not stops the app at start. The list is what the authorization walk (route-access.test.ts)
+  // calls, so a new route is covered without editing the test.
+  const routes: ApiRoute[] = [];
   await app.register(
     async (api) => {
+      api.addHook('onRoute', (route) => {
+        const access = route.config?.access;
+        if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access`);
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+      });
       const typed = api.withTypeProvider<ZodTypeProvider>();
       healthRoutes(typed, { database });
       authRoutes(typed, { auth, config });
@@ -304,5 +321,5 @@ export async function buildApp(opts: BuildOptions) {
     await realtime.close();
   });
 
-  return { app, ctx, realtime, auth };
+  return { app, ctx, realtime, auth, routes };
 }

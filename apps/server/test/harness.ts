@@ -178,7 +178,7 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
   const database = opts.database
     ? (appDatabaseOf.get(opts.database) ?? opts.database)
     : await openTestDatabase();
-  const { app, ctx, auth } = await buildApp({
+  const { app, ctx, auth, routes } = await buildApp({
     config,
     database,
     ...(opts.webDist ? { webDist: opts.webDist } : {}),
@@ -191,6 +191,8 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
     app,
     ctx,
     auth,
+    /** Every API route with its access rule, as registered. */
+    routes,
     database: behindRls(database),
     url,
     dataDir,
@@ -354,6 +356,11 @@ export async function createColleague(
     await app.auth.startSession(user, { ip: '127.0.0.1', deviceName: deviceName(client.userAgent) }),
   );
   return { client, username, password, userId: user.id };
+}
+
+/** The rows of a raw `tx.execute(sql...)`: both drivers answer them as `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /** The tenant's audit actions, oldest first. */

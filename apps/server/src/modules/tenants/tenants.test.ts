@@ -9,6 +9,7 @@ import {
   connectSocket,
   createTenant,
   next,
+  rowsOf,
   startTestApp,
   uniqueUsername,
 } from '../../../test/harness.ts';
@@ -24,10 +25,6 @@ beforeAll(async () => {
   expect((await sa.post('/superadmin/signin', SUPERADMIN)).status).toBe(200);
 });
 afterAll(() => app.close());
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const owner = <T>(query: ReturnType<typeof sql>) =>
   app.database.asOwner(async (tx) => rowsOf<T>(await tx.execute(query)));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './schema.ts';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
+import { type TestApp, createTenant, rowsOf, startTestApp } from '../../../test/harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,10 +10,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** First row of a raw query, whichever driver answered. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 describe('row-level security', () => {
   it('forces RLS on every table that has a tenant_id column', async () => {
     const tables = rowsOf<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }>(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { type TestApp, createTenant, startTestApp } from '../../../test/harness.ts';
+import { type TestApp, createTenant, rowsOf, startTestApp } from '../../../test/harness.ts';
 import { openDatabase } from './client.ts';
 
 let app: TestApp;
@@ -8,10 +8,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The SQLSTATE of a failed query, whether the driver or drizzle (as `cause`) carries it. */
 async function sqlState(promise: Promise<unknown>): Promise<string | undefined> {

@@ -2,7 +2,7 @@ import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from './schema.ts';
-import { type TestDatabase, openTestDatabase } from '../../../test/harness.ts';
+import { type TestDatabase, openTestDatabase, rowsOf } from '../../../test/harness.ts';
 
 // The migrations are the truth and schema.ts is a hand-kept mirror that types every query: this test
 // fails when the two disagree, instead of a query failing in production.
@@ -37,10 +37,6 @@ function mirroredTables(): Map<string, Map<string, Column>> {
 }
 
 /** The rows of a raw query, whichever driver answered. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase();
