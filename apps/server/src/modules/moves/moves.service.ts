@@ -55,32 +55,33 @@ export function createMovesService(ctx: AppContext) {
   const { database } = ctx;
 
   /**
-   * An order goes whole to a table: when its ticket already has an order there (a part a line moved to
-   * earlier) and it is itself a part, its lines join that order and it is removed; otherwise the order
-   * changes table. Answers the orders whose screens must redraw.
+   * An order goes whole to a table. When its ticket already has an order there, the two become one
+   * (at most one open order per ticket and table): a part's lines join the other order and the part is
+   * removed; an order taken at the POS keeps its row and takes in the part's lines. Answers the order
+   * the lines are in now, and every order whose screens must redraw.
    */
-  async function moveWhole(
-    tx: Tx,
-    tc: TenantContext,
-    order: ordersRepo.OrderRow,
-    table: repo.TableSnapshot,
-  ): Promise<ordersRepo.OrderRow[]> {
-    if (order.part > 0) {
-      const into = await repo.lockTicketAt(tx, tc.tenantId, order, table.id, order.id);
-      if (into) {
-        const items = await ordersRepo.listOrderItems(tx, tc.tenantId, [order.id]);
-        await repo.setItemsOrder(
-          tx,
-          tc.tenantId,
-          items.map((i) => i.id),
-          into.id,
-        );
-        await repo.deleteEmptyPart(tx, tc.tenantId, order.id);
-        return [order, into];
-      }
+  async function moveWhole(tx: Tx, tc: TenantContext, order: ordersRepo.OrderRow, table: repo.TableSnapshot) {
+    const there = await repo.lockTicketAt(tx, tc.tenantId, order, table.id, order.id);
+    const fold = async (from: ordersRepo.OrderRow, into: ordersRepo.OrderRow) => {
+      const items = await ordersRepo.listOrderItems(tx, tc.tenantId, [from.id]);
+      await repo.setItemsOrder(
+        tx,
+        tc.tenantId,
+        items.map((i) => i.id),
+        into.id,
+      );
+      await repo.deleteEmptyPart(tx, tc.tenantId, from.id);
+    };
+    if (there && order.part > 0) {
+      await fold(order, there);
+      return { into: there, touched: [order, there] };
     }
     await repo.setOrderTable(tx, tc.tenantId, order.id, table, order.tableTitle);
-    return [order];
+    if (there && there.part > 0) {
+      await fold(there, order);
+      return { into: order, touched: [order, there] };
+    }
+    return { into: order, touched: [order] };
   }
 
   return {
@@ -109,7 +110,7 @@ export function createMovesService(ctx: AppContext) {
           const touched = new Map<number, ordersRepo.OrderRow>();
           for (const order of rows) {
             if (order.tableId === table.id) continue;
-            for (const o of await moveWhole(tx, tc, order, table)) touched.set(o.id, o);
+            for (const o of (await moveWhole(tx, tc, order, table)).touched) touched.set(o.id, o);
             await audit(tx, tc, {
               action: merge ? 'order.merge_table' : 'order.move_table',
               targetType: 'order',
@@ -154,10 +155,8 @@ export function createMovesService(ctx: AppContext) {
           const whole = input.quantity === item.quantity;
           let touched: ordersRepo.OrderRow[];
           let into: ordersRepo.OrderRow;
-          if (whole && !billedElsewhere) {
-            touched = await moveWhole(tx, tc, order, table);
-            into = touched[1] ?? order;
-          } else {
+          if (whole && !billedElsewhere) ({ touched, into } = await moveWhole(tx, tc, order, table));
+          else {
             into =
               (await repo.lockTicketAt(tx, tc.tenantId, order, table.id, order.id)) ??
               (await repo.insertPart(tx, tc.tenantId, order, table));

@@ -248,6 +248,32 @@ describe('POST /orders/move-table', () => {
     expect((await auditActions(app, s.owner.tenantId)).slice(-1)).toEqual(['order.merge_table']);
   });
 
+  it('brings a ticket back together: T1 moved where a line of it went before is one order again', async () => {
+    const { s, t2, order } = await twoTables();
+    const [burger] = order.lineIds;
+    expect(
+      (await s.owner.client.post(`/orders/move-item/${burger}`, { tableId: t2, quantity: 1 })).status,
+    ).toBe(200);
+    const part = (await s.owner.client.get<TableOrders>('/orders')).body.groups.find((g) => g.table_id === t2)
+      ?.order_ids[0];
+    const updates = await eventsOf(s, async () => {
+      const res = await s.owner.client.post('/orders/move-table', { orderIds: [order.orderId], tableId: t2 });
+      expect([res.status, res.body]).toEqual([200, { message: 'Tables merged!' }]);
+    });
+    expect(updates).toEqual([{ orderId: order.orderId }, { orderId: part }]);
+    const groups = await groupsOf(s);
+    expect(groups).toContainEqual({ table: 'T2', tokens: [order.tokenNo] });
+    expect(groups.map((g) => g.table)).not.toContain('T1');
+    expect((await readOrder(app, s.owner.tenantId, part ?? 0)).order).toBeUndefined();
+    const stored = await readOrder(app, s.owner.tenantId, order.orderId);
+    expect(stored.lines.map((l) => [l.itemTitle, l.quantity])).toEqual([
+      ['Burger', 1],
+      ['Soda', 3],
+      ['Water', 1],
+      ['Burger', 1],
+    ]);
+  });
+
   it('with an Idempotency-Key: a replay answers the first answer and moves, audits and tells nothing', async () => {
     const { s, t2, order } = await twoTables();
     const t3 = await addTable(s, 'T3', 'Ground');
