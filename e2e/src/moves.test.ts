@@ -223,4 +223,24 @@ describe('two waiters on one table', () => {
     await screenshot(ana, 'moves-two-waiters-tablet');
     await checkScreen(ana, 'table orders with moves', { staff: true, sizes: ['tablet'] });
   });
+
+  it('disables Move while the device is offline, and says why', async () => {
+    await ana.context().setOffline(true);
+    const t2 = group(ana, 'T2');
+    const move = t2.getByRole('button', { name: 'Move', exact: true });
+    await expect.poll(() => move.getAttribute('aria-disabled')).toBe('true');
+    // A tap on it says why (a tablet has no hover for the tooltip).
+    await move.dispatchEvent('click');
+    await ana.locator('.mantine-Notification-root').filter({ hasText: 'Moving needs the server' }).waitFor();
+    expect(await ana.getByRole('dialog').count()).toBe(0);
+    await t2.getByRole('button', { name: 'Set status of Pão' }).click();
+    const item = ana.getByRole('menuitem', { name: /Move to another table/ });
+    expect(await item.isDisabled()).toBe(true);
+    await item.getByText('Moving needs the server: connect first.').waitFor();
+    await ana.waitForTimeout(300);
+    await screenshot(ana, 'moves-offline-tablet', false);
+    await ana.keyboard.press('Escape');
+    await ana.context().setOffline(false);
+    await expect.poll(() => move.getAttribute('aria-disabled')).toBe(null);
+  });
 });
