@@ -360,6 +360,10 @@ describe('POST /orders/move-item/:id', () => {
       { token: order.tokenNo, table: 'T2', movedFrom: 'T1', changed: false, lines: ['1 Burger preparing'] },
     ]);
 
+    // The pickup board shows the token once.
+    const board = await s.owner.client.get<{ preparing: number[]; ready: number[] }>('/order-status-board');
+    expect(board.body.preparing.filter((t) => t === order.tokenNo)).toEqual([order.tokenNo]);
+
     // A second move of the same ticket to T2 joins the part already there; no second part.
     expect(
       (await s.owner.client.post(`/orders/move-item/${soda}`, { tableId: t2, quantity: 1 })).status,
