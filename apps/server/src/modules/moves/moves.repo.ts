@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { orderItems, orders } from '../../platform/db/schema.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
@@ -67,7 +67,7 @@ export async function lockTicketAt(
         eq(orders.deliveryType, 'dinein'),
         eq(orders.status, 'created'),
         eq(orders.paymentStatus, 'pending'),
-        sql`${orders.id} <> ${except}`,
+        ne(orders.id, except),
       ),
     )
     .orderBy(asc(orders.part), asc(orders.id))

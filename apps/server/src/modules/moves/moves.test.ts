@@ -410,6 +410,26 @@ describe('POST /orders/move-item/:id', () => {
     expect(await groupsOf(s)).toEqual([{ table: 'T1', tokens: [order.tokenNo] }]);
   });
 
+  it('two moves of the same line at once: each unit moves once, nothing lost or doubled', async () => {
+    const { s, t2, order } = await twoTables();
+    const [burger] = order.lineIds;
+    const answers = await Promise.all(
+      [0, 1].map(() => s.owner.client.post(`/orders/move-item/${burger}`, { tableId: t2, quantity: 1 })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const groups = (await s.owner.client.get<TableOrders>('/orders')).body.groups;
+    const burgers = groups.flatMap((g) =>
+      g.orders.flatMap((o) =>
+        o.items.filter((i) => i.item_title === 'Burger').map((i) => [g.table_title, i.quantity]),
+      ),
+    );
+    expect(burgers).toEqual([
+      ['T2', 1],
+      ['T2', 1],
+    ]);
+    expect(groups.find((g) => g.table_id === t2)?.order_ids).toHaveLength(1);
+  });
+
   it('moves the whole order when the move would leave it nothing to bill', async () => {
     const s = await createStore(app);
     const t2 = await addTable(s);
