@@ -51,6 +51,8 @@ import { qrMenuRoutes } from './modules/qrmenu/qrmenu.routes.ts';
 import { createQrMenuService } from './modules/qrmenu/qrmenu.service.ts';
 import { qrOrdersRoutes } from './modules/qrorders/qrorders.routes.ts';
 import { createQrOrdersService } from './modules/qrorders/qrorders.service.ts';
+import { movesRoutes } from './modules/moves/moves.routes.ts';
+import { createMovesService } from './modules/moves/moves.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createTableOrdersService } from './modules/orders/table-orders.service.ts';
@@ -239,6 +241,7 @@ export async function buildApp(opts: BuildOptions) {
       customersRoutes(typed, { customers: createCustomersService(ctx) });
       reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
       ordersRoutes(typed, { orders: createOrdersService(ctx), tableOrders: createTableOrdersService(ctx) });
+      movesRoutes(typed, { moves: createMovesService(ctx) });
       invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
       reportsRoutes(typed, { reports: createReportsService(ctx) });
       kitchenRoutes(typed, { kitchen: createKitchenService(ctx) });

@@ -151,6 +151,11 @@ export const ERRORS = {
     status: 409,
     message: 'This QR order was already taken or cancelled!',
   },
+  // Moving orders and lines between tables (issue 15)
+  move_same_table: { status: 400, message: 'Please pick another table: this one is where they are!' },
+  move_not_dinein: { status: 409, message: 'Only dine-in orders can move to a table!' },
+  move_item_cancelled: { status: 409, message: 'A cancelled item cannot move!' },
+  move_quantity_too_large: { status: 400, message: 'You can move at most {{max}} of this item!' },
 
   // The diners' QR menu (issue 11)
   /** An unknown menu code, or the store turned its QR menu off: the web shows 'Menu Not Available!'. */

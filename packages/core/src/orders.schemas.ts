@@ -262,6 +262,8 @@ export const orderResponse = z.object({
   tax_total: z.number(),
   total: z.number(),
   changed_at: z.string().nullable(),
+  /** The table it (or its moved lines) came from, when moved to this one (docs/moves.md). */
+  moved_from: z.string().nullable().optional(),
   items: z.array(orderItemResponse),
 });
 export type Order = z.infer<typeof orderResponse>;

@@ -33,7 +33,7 @@ const colors = {
   grape: accessible('grape', ['#ae3ec9', '#9c36b5', '#862e9c', '#6f2682']),
   pink: accessible('pink', ['#d6336c', '#c2255c', '#a61e4d', '#8a1a40']),
   lime: accessible('lime', ['#5c940d', '#4a7a0b', '#3d6609', '#2f5007']),
-  yellow: accessible('yellow', ['#e67700', '#b35c00', '#994f00', '#7a3f00']),
+  yellow: accessible('yellow', ['#e67700', '#a65500', '#994f00', '#7a3f00']),
   indigo: accessible('indigo', ['#4263eb', '#3b5bdb', '#364fc7', '#2c3fa3']),
   violet: accessible('violet', ['#7048e8', '#6741d9', '#5f3dc4', '#4f32a3']),
 };

@@ -71,6 +71,7 @@ export function presentOrder(order: OrderRow, items: OrderItemRow[]): Order {
     tax_total: fromMinor(figures.tax, digits),
     total: fromMinor(figures.total, digits),
     changed_at: order.changedAt?.toISOString() ?? null,
+    moved_from: order.movedFrom,
     items: items.map((item) => presentOrderItem(item, digits)),
   };
 }

@@ -35,13 +35,17 @@ export const orders = pgTable(
     changedAt: at('changed_at'),
     /** The kitchen bumped the whole ticket; the latest is the one recall brings back. */
     kitchenBumpedAt: at('kitchen_bumped_at'),
+    /** Which part of its ticket: 0 as taken, 1.. for lines moved to another table (docs/moves.md). */
+    part: integer('part').notNull().default(0),
+    /** The table it (or, for a part, its lines) came from by the latest move. */
+    movedFrom: text('moved_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('orders_tenant_uuid_key').on(t.tenantId, t.uuid),
-    unique('orders_tenant_token_key').on(t.tenantId, t.businessDate, t.tokenNo),
+    unique('orders_tenant_token_key').on(t.tenantId, t.businessDate, t.tokenNo, t.part),
   ],
 );
 

@@ -300,7 +300,10 @@ export function createQrMenuService(ctx: AppContext) {
           // A counter order is rarely marked delivered: a ready token leaves the board on its own.
           else if (state === 'ready' && now - o.lastLineAt < READY_SHOWN_MS) ready.push(o.tokenNo);
         }
-        return { preparing, ready };
+        // A ticket whose lines moved to another table is one token in several orders (docs/moves.md):
+        // shown once, and ready only when no part of it is still being made.
+        const making = new Set(preparing);
+        return { preparing: [...making], ready: [...new Set(ready)].filter((token) => !making.has(token)) };
       });
     },
   };

@@ -52,13 +52,14 @@ export function KitchenPage() {
   // `key` mounts a fresh dialog (with the current thresholds) for each opening.
   const [settings, setSettings] = useState({ opened: false, key: 0 });
 
-  // A chime when a refetch brings an order not seen before; the first load is not news.
+  // A chime when a refetch brings an order not seen before; the first load is not news, nor is a
+  // ticket's lines moved to another table (docs/moves.md): made already, not new.
   const seen = useRef<Set<number> | null>(null);
   const { chime } = sound;
   useEffect(() => {
     const orders = tickets.data?.orders;
     if (!orders) return;
-    const fresh = seen.current !== null && orders.some((o) => !seen.current?.has(o.id));
+    const fresh = seen.current !== null && orders.some((o) => !seen.current?.has(o.id) && !o.moved_from);
     seen.current = new Set([...(seen.current ?? []), ...orders.map((o) => o.id)]);
     if (fresh) chime();
   }, [tickets.data, chime]);

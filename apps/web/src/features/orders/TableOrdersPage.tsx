@@ -24,6 +24,8 @@ import { newUuid } from '../../lib/uuid.ts';
 import type { SettableStatus } from './api/mutations.ts';
 import { ordersInitQueryOptions, tableOrdersQueryOptions } from './api/get-table-orders.ts';
 import { groupCall, paymentSummary } from './api/mutations.ts';
+import { moveItem, moveTable } from './api/moves.ts';
+import { MoveDialog } from './components/MoveDialog.tsx';
 import { ACTION_FAILED, PayDialog } from './components/PayDialog.tsx';
 import { type GroupActions, TableGroupCard } from './components/TableGroupCard.tsx';
 import { type ShownGroup, isLocal, withDeviceChanges } from './device-changes.ts';
@@ -46,9 +48,11 @@ export function TableOrdersPage() {
   const [busy, setBusy] = useState<{ key: string; action: 'pay' | 'print' } | null>(null);
   const [pay, setPay] = useState<{ summary: OrderSummary; group: ShownGroup; n: number } | null>(null);
   const [payOpened, setPayOpened] = useState(false);
+  const [move, setMove] = useState<{ group: ShownGroup; item?: OrderItem; n: number } | null>(null);
+  const [moveOpened, setMoveOpened] = useState(false);
 
   // Calls go through the outbox (docs/offline.md): the list shows them applied while they wait.
-  const { entries } = useOffline();
+  const { entries, online } = useOffline();
   const groups = useMemo(
     () => (list.data ? withDeviceChanges(list.data.groups, entries) : []),
     [list.data, entries],
@@ -76,6 +80,35 @@ export function TableOrdersPage() {
       kind,
       label: groupTitle(group),
     });
+
+  /** Moves go straight to the server, never through the outbox (docs/moves.md): not offline. */
+  const moveBlockedFor = (group: ShownGroup) => {
+    if (!online) return t('move.offline');
+    if (group.orders.some(isLocal)) return t('move.unsynced');
+    return null;
+  };
+  const openMove = (group: ShownGroup, item?: OrderItem) => {
+    const blocked = moveBlockedFor(group);
+    if (blocked) return toast.blank(blocked);
+    setMove((m) => ({ group, item, n: (m?.n ?? 0) + 1 }));
+    setMoveOpened(true);
+  };
+  const openAt = useMemo(
+    () =>
+      new Map(groups.flatMap((g) => (g.table_id === null ? [] : [[g.table_id, g.orders.length] as const]))),
+    [groups],
+  );
+  const runMove = async (call: () => Promise<{ message: string }>) => {
+    try {
+      toast.success((await call()).message);
+      return true;
+    } catch (error) {
+      toast.fromError(error, ACTION_FAILED);
+      return false;
+    } finally {
+      void invalidateResources(queryClient, ['orders']);
+    }
+  };
 
   const [refreshing, setRefreshing] = useState(false);
   const refresh = async () => {
@@ -136,6 +169,9 @@ export function TableOrdersPage() {
     onPay: () => void openPay(group, data),
     onPrint: () => void printGroup(group, data),
     busy: busy?.key === group.key ? busy.action : null,
+    onMove: () => openMove(group),
+    onMoveItem: (item) => openMove(group, item),
+    moveBlocked: moveBlockedFor(group),
   });
 
   let body;
@@ -180,6 +216,28 @@ export function TableOrdersPage() {
           </Button>
         </Stack>
       </Modal>
+      {move && (
+        <MoveDialog
+          key={move.n}
+          opened={moveOpened}
+          onClose={() => setMoveOpened(false)}
+          title={
+            move.item
+              ? t('move.itemTitle', { title: move.item.item_title, table: groupTitle(move.group) })
+              : t('move.tableTitle', { table: groupTitle(move.group) })
+          }
+          from={move.group.table_id}
+          openAt={openAt}
+          item={move.item}
+          onMove={(key, tableId, quantity) =>
+            runMove(() =>
+              move.item
+                ? moveItem(move.item.id, { tableId, quantity }, key)
+                : moveTable({ orderIds: move.group.order_ids, tableId }, key),
+            )
+          }
+        />
+      )}
       {pay && init.data && (
         <PayDialog
           key={pay.n}

@@ -1,5 +1,12 @@
 import { Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconClock, IconFlame, IconPencil } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowsExchange,
+  IconCheck,
+  IconClock,
+  IconFlame,
+  IconPencil,
+} from '@tabler/icons-react';
 import type { Order, OrderItem } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { formatElapsed, type Lateness } from '../timer.ts';
@@ -89,6 +96,18 @@ export function TicketCard({
             data-testid="ticket-changed"
           >
             {t('ticket.changed')}
+          </Badge>
+        )}
+        {order.moved_from && (
+          <Badge
+            color="indigo.7"
+            variant="filled"
+            size="xl"
+            radius="sm"
+            leftSection={<IconArrowsExchange size={18} />}
+            data-testid="ticket-moved"
+          >
+            {t('ticket.movedFrom', { table: order.moved_from })}
           </Badge>
         )}
         {order.customer_name && (

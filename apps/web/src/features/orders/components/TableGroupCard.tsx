@@ -1,5 +1,24 @@
-import { ActionIcon, Badge, Button, Card, Divider, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconCash, IconDotsVertical, IconPrinter, IconX } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconCheck,
+  IconCash,
+  IconDotsVertical,
+  IconPrinter,
+  IconX,
+} from '@tabler/icons-react';
 import {
   DINE_OUT_GROUP,
   SETTABLE_ITEM_STATUSES,
@@ -12,6 +31,9 @@ import { type ShownGroup, type ShownOrder, isLocal } from '../device-changes.ts'
 import { useTranslation } from 'react-i18next';
 import type { SettableStatus } from '../api/mutations.ts';
 import { minorOf } from '../money.ts';
+
+/** A hint on a disabled button shows on a tap too, not only on hover (tablets have no hover). */
+const TOUCH_TOOLTIP = { hover: true, focus: true, touch: true };
 
 /** The one colour of each line status on this screen. */
 export const ITEM_STATUS_COLORS: Record<OrderItemStatus, string> = {
@@ -30,6 +52,11 @@ export interface GroupActions {
   onPrint: () => void;
   /** Which of the group's calls is running, if any. */
   busy: 'pay' | 'print' | null;
+  /** Move the group, or a line, to another table (docs/moves.md). */
+  onMove: () => void;
+  onMoveItem: (item: OrderItem) => void;
+  /** Why moving is not possible now (offline, orders not synced), or null. */
+  moveBlocked: string | null;
 }
 
 /**
@@ -78,10 +105,24 @@ export function TableGroupCard({
             order={order}
             timeZone={init.storeSettings.timezone}
             onStatus={actions.onStatus}
+            actions={actions}
           />
         ))}
 
         <Group gap="sm" justify="flex-end" mt="auto" pt="xs">
+          {group.table_id !== null && (
+            <Tooltip label={actions.moveBlocked} disabled={!actions.moveBlocked} events={TOUCH_TOOLTIP}>
+              <Button
+                variant="default"
+                leftSection={<IconArrowsExchange size={18} />}
+                onClick={actions.onMove}
+                data-disabled={actions.moveBlocked ? true : undefined}
+                aria-disabled={actions.moveBlocked ? true : undefined}
+              >
+                {t('actions.move')}
+              </Button>
+            </Tooltip>
+          )}
           <Button variant="light" color="red" leftSection={<IconX size={18} />} onClick={actions.onCancel}>
             {t('actions.cancel')}
           </Button>
@@ -113,10 +154,12 @@ function OrderBlock({
   order,
   timeZone,
   onStatus,
+  actions,
 }: {
   order: ShownOrder;
   timeZone: string;
   onStatus: GroupActions['onStatus'];
+  actions: GroupActions;
 }) {
   const local = isLocal(order);
   const { t, i18n } = useTranslation('orders');
@@ -145,6 +188,11 @@ function OrderBlock({
           <Badge variant="light" color="gray" radius="sm">
             {t(`delivery.${order.delivery_type}`)}
           </Badge>
+          {order.moved_from && (
+            <Badge variant="light" color="indigo" radius="sm" data-testid="order-moved">
+              {t('order.movedFrom', { table: order.moved_from })}
+            </Badge>
+          )}
         </Group>
         <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere', textAlign: 'right' }}>
           {order.customer_name ?? t('order.walkIn')}
@@ -152,7 +200,12 @@ function OrderBlock({
       </Group>
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {order.items.map((item) => (
-          <LineRow key={item.id} item={item} onStatus={local ? null : onStatus} />
+          <LineRow
+            key={item.id}
+            item={item}
+            onStatus={local ? null : onStatus}
+            move={order.delivery_type === 'dinein' && order.table_id !== null ? actions : null}
+          />
         ))}
       </Stack>
     </Stack>
@@ -160,7 +213,16 @@ function OrderBlock({
 }
 
 /** A line; its status menu is left out while its order exists only on this device (no id to name). */
-function LineRow({ item, onStatus }: { item: OrderItem; onStatus: GroupActions['onStatus'] | null }) {
+function LineRow({
+  item,
+  onStatus,
+  move,
+}: {
+  item: OrderItem;
+  onStatus: GroupActions['onStatus'] | null;
+  /** The group's move actions, for a line of a dine-in order at a table. */
+  move: GroupActions | null;
+}) {
   const { t } = useTranslation('orders');
   const cancelled = item.status === 'cancelled';
   const details = [item.variant_title, ...item.addons.map((a) => `+ ${a.title}`)].filter(Boolean).join(', ');
@@ -215,6 +277,24 @@ function LineRow({ item, onStatus }: { item: OrderItem; onStatus: GroupActions['
                   {t(`status.${status}`)}
                 </Menu.Item>
               ))}
+              {move && !cancelled && (
+                <>
+                  <Menu.Divider />
+                  <Menu.Item
+                    leftSection={<IconArrowsExchange size={18} />}
+                    disabled={move.moveBlocked !== null}
+                    onClick={() => move.onMoveItem(item)}
+                    mih={44}
+                  >
+                    <Text inherit>{t('line.move')}</Text>
+                    {move.moveBlocked && (
+                      <Text fz="xs" c="dimmed">
+                        {move.moveBlocked}
+                      </Text>
+                    )}
+                  </Menu.Item>
+                </>
+              )}
             </Menu.Dropdown>
           </Menu>
         )}
