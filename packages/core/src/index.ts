@@ -23,3 +23,4 @@ export * from './reports.schemas.ts';
 export * from './billing.schemas.ts';
 export * from './tenants.schemas.ts';
 export * from './platform-reports.schemas.ts';
+export * from './shifts.schemas.ts';

@@ -136,14 +136,23 @@ export type Tax = z.infer<typeof taxResponse>;
 export const addPaymentTypeSchema = z.object({
   title: requiredText('Please provide Payment Type Title!', TITLE_MAX, tooLong),
   isActive: z.boolean({ error: 'Invalid request!' }).default(true),
+  /** Goes in the drawer (shifts); left out, a type titled 'Cash' is cash (migration 0018). */
+  isCash: z.boolean({ error: 'Invalid request!' }).optional(),
 });
 export const updatePaymentTypeSchema = z.object({
   title: requiredText('Please provide title!', TITLE_MAX, tooLong),
   // Left as it is when not sent: renaming must not switch a payment type back on.
   isActive: z.boolean({ error: 'Invalid request!' }).optional(),
+  isCash: z.boolean({ error: 'Invalid request!' }).optional(),
 });
 export const togglePaymentTypeSchema = z.object({ isActive: z.boolean({ error: 'Invalid request!' }) });
-export const paymentTypeResponse = z.object({ id: z.number(), title: z.string(), is_active: z.boolean() });
+export const paymentTypeResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  is_active: z.boolean(),
+  /** Counted in the drawer at a shift's close (issue 15). */
+  is_cash: z.boolean(),
+});
 export type PaymentType = z.infer<typeof paymentTypeResponse>;
 
 /** A numeric id in a path; anything else is a 404 to the caller, never a 500. */

@@ -138,7 +138,7 @@ export function createCatalogueService(ctx: AppContext) {
 
     async listPaymentTypes(tc: TenantContext): Promise<PaymentType[]> {
       const rows = await database.inTenant(tc.tenantId, (tx) => repo.listPaymentTypes(tx, tc.tenantId));
-      return rows.map((p) => ({ id: p.id, title: p.title, is_active: p.isActive }));
+      return rows.map((p) => ({ id: p.id, title: p.title, is_active: p.isActive, is_cash: p.isCash }));
     },
 
     async addPaymentType(tc: TenantContext, input: z.output<typeof addPaymentTypeSchema>) {
