@@ -146,14 +146,11 @@ export const updatePaymentTypeSchema = z.object({
   isCash: z.boolean({ error: 'Invalid request!' }).optional(),
 });
 export const togglePaymentTypeSchema = z.object({ isActive: z.boolean({ error: 'Invalid request!' }) });
-export const paymentTypeResponse = z.object({
-  id: z.number(),
-  title: z.string(),
-  is_active: z.boolean(),
-  /** Counted in the drawer at a shift's close (issue 15). */
-  is_cash: z.boolean(),
-});
+export const paymentTypeResponse = z.object({ id: z.number(), title: z.string(), is_active: z.boolean() });
 export type PaymentType = z.infer<typeof paymentTypeResponse>;
+/** GET /settings/payment-types also says which types go in the drawer (shifts, issue 15). */
+export const paymentTypeSettingResponse = paymentTypeResponse.extend({ is_cash: z.boolean() });
+export type PaymentTypeSetting = z.infer<typeof paymentTypeSettingResponse>;
 
 /** A numeric id in a path; anything else is a 404 to the caller, never a 500. */
 export const idParams = z.object({

@@ -50,7 +50,7 @@ export async function screenSettings(tx: Tx, tenantId: number) {
     storeSettings: presentStore(s, timezone),
     paymentTypes: paymentTypes
       .filter((t) => t.isActive)
-      .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive, is_cash: t.isCash })),
+      .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive })),
     currency: { code: s.currency, symbol: currencySymbol(s.currency), digits: currencyDigits(s.currency) },
   };
 }
