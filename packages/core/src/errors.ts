@@ -157,7 +157,10 @@ export const ERRORS = {
   shift_already_open: { status: 409, message: 'A shift is already open! Close it before opening another.' },
   shift_closed: { status: 409, message: 'This shift is already closed! Closed shifts cannot change.' },
   cash_not_counted: { status: 400, message: 'Please count the cash in the drawer!' },
-  count_line_unknown: { status: 400, message: 'This count does not match the shift! Refresh and count again.' },
+  count_line_unknown: {
+    status: 400,
+    message: 'This count does not match the shift! Refresh and count again.',
+  },
 
   // The diners' QR menu (issue 11)
   /** An unknown menu code, or the store turned its QR menu off: the web shows 'Menu Not Available!'. */

@@ -93,6 +93,8 @@ export const currentShiftResponse = z.object({
   movements: z.array(shiftMovementResponse),
   tenders: z.array(tenderLineResponse),
   currency: currencyResponse,
+  /** The store's time zone: times show on its clock. */
+  timezone: z.string(),
 });
 export type CurrentShift = z.infer<typeof currentShiftResponse>;
 

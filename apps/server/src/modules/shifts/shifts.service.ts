@@ -65,9 +65,10 @@ export function createShiftsService(ctx: AppContext) {
     async current(tc: TenantContext): Promise<CurrentShift> {
       return database.inTenant(tc.tenantId, async (tx) => {
         const shift = await repo.findOpen(tx, tc.tenantId);
+        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
         if (!shift) {
           const { currency } = await storeRepo.getStoreSettings(tx, tc.tenantId);
-          return { shift: null, movements: [], tenders: [], currency: presentCurrency(currency) };
+          return { shift: null, movements: [], tenders: [], currency: presentCurrency(currency), timezone };
         }
         const digits = currencyDigits(shift.currency);
         const movements = await repo.listMovements(tx, tc.tenantId, shift.id);
@@ -77,6 +78,7 @@ export function createShiftsService(ctx: AppContext) {
           movements: movements.map((m) => presentMovement(m, digits)),
           tenders: tenders.map((t) => ({ key: t.key, title: t.title, is_cash: t.isCash })),
           currency: presentCurrency(shift.currency),
+          timezone,
         };
       });
     },
