@@ -9,7 +9,7 @@ import { currencyResponse } from './orders.schemas.ts';
 export const SHIFT_NOTE_MAX = 200;
 
 /** POST /shifts/open: the cash put in the drawer to start with. */
-export const openShiftSchema = z.object({ float: amountInput('Please provide a valid float amount!', '0') });
+export const openShiftSchema = z.object({ float: amountInput('Please provide a valid float amount!') });
 
 export const MOVEMENT_KINDS = ['pay_in', 'pay_out', 'no_sale'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];

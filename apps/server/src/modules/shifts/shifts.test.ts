@@ -108,7 +108,7 @@ describe('validation', () => {
   it('refuses bad amounts and notes with a clear message and writes nothing', async () => {
     const { store, client, open, current } = await till();
     const audits = (await auditActions(app, store.owner.tenantId)).length;
-    for (const float of ['abc', -5, '1.234']) {
+    for (const float of ['abc', -5, '1.234', '']) {
       const res = await client.post('/shifts/open', { float });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Please provide a valid float amount!');

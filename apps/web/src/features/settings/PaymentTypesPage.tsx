@@ -49,6 +49,8 @@ export function PaymentTypesPage() {
           cell: (row) => (
             <Checkbox
               size="md"
+              // The row, like the theme's switches, is a 44 px target.
+              styles={{ body: { minHeight: 44, alignItems: 'center' } }}
               checked={row.is_cash}
               aria-label={t('paymentTypes.cashFor', { title: row.title })}
               onChange={(e) =>

@@ -11,9 +11,10 @@ import { openZReport } from '../../../lib/z-report-print.ts';
  */
 export function ZReportSummary({ report }: { report: ZReport }) {
   const { t } = useTranslation('shifts');
-  const money = (amount: number) => showAmount(Math.abs(amount), report.currency);
-  const signed = (amount: number) =>
-    amount < 0 ? `-${money(amount)}` : amount > 0 ? `+${money(amount)}` : money(0);
+  // An expected drawer can be below 0 (paid out more than it held): the sign is kept.
+  const money = (amount: number) =>
+    `${amount < 0 ? '-' : ''}${showAmount(Math.abs(amount), report.currency)}`;
+  const signed = (amount: number) => (amount > 0 ? `+${money(amount)}` : money(amount));
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="z-report-summary">
       <Stack>
