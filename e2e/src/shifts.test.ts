@@ -105,7 +105,7 @@ describe('Shift: a cashier opens the till, sells, pays out and closes with a Z r
     // Blind: nothing says what the drawer should hold.
     expect(await dialog.textContent()).not.toContain('91.50');
     await dialog.getByRole('button', { name: 'Close shift' }).click();
-    await dialog.getByText('Please count the cash in the drawer!').first().waitFor();
+    await dialog.getByText('Please count the cash in the drawer!').waitFor();
     await expectAccessible(page, 'Close dialog');
     await screenshot(page, 'shift-close-dialog-tablet', false);
     // Expected cash: 100 float + 4.00 cash - 12.50 paid out = 91.50; counted 90: 1.50 short.
@@ -170,5 +170,12 @@ describe('Shift: a cashier opens the till, sells, pays out and closes with a Z r
     await noToasts();
     await checkScreen(page, 'Payment types with the cash column', { staff: true, sizes: ['tablet'] });
     await screenshot(page, 'shift-payment-types-tablet', false);
+    // Card goes in the drawer too once ticked, and stays so.
+    await page.getByRole('checkbox', { name: 'Card goes in the cash drawer' }).click();
+    await page.getByText('Payment type updated!').waitFor();
+    await page.reload();
+    const card = page.getByRole('checkbox', { name: 'Card goes in the cash drawer' });
+    await card.waitFor();
+    expect(await card.isChecked()).toBe(true);
   });
 });

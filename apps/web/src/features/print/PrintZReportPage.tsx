@@ -88,7 +88,7 @@ function Report({ report, a4 }: { report: ZReport; a4: boolean }) {
         {report.movements
           .filter((m) => m.kind !== 'no_sale')
           .map((m) => (
-            <div key={m.id} className={classes.detail}>
+            <div key={m.id}>
               {row(
                 `${t(`kind.${m.kind}`)}: ${m.note ?? ''}`,
                 money(m.kind === 'pay_out' ? -m.amount : m.amount),

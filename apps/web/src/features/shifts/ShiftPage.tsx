@@ -39,7 +39,7 @@ import { zodValidate } from '../../lib/forms.ts';
 import { showAmount } from '../../lib/money.ts';
 import { useSaveMutation } from '../../lib/mutations.ts';
 import { subjectOf, useSessionUser } from '../../lib/session.ts';
-import { storeDateTime } from '../../lib/store-time.ts';
+import { storeDateTime, storeTime } from '../../lib/store-time.ts';
 import { toast } from '../../lib/toast.ts';
 import { newUuid } from '../../lib/uuid.ts';
 import { openZReport } from '../../lib/z-report-print.ts';
@@ -193,7 +193,7 @@ function OpenShift({ data, onClosed }: { data: CurrentShift; onClosed: (report: 
             <Table.Tbody>
               {data.movements.map((m) => (
                 <Table.Tr key={m.id} data-testid="movement-row">
-                  <Table.Td>{when(m.at)}</Table.Td>
+                  <Table.Td>{storeTime(m.at, data.timezone)}</Table.Td>
                   <Table.Td>{t(`kind.${m.kind}`)}</Table.Td>
                   <Table.Td ta="right">{m.kind === 'no_sale' ? '' : money(m.amount)}</Table.Td>
                   <Table.Td>{m.note}</Table.Td>
@@ -298,10 +298,7 @@ function CloseDialog(props: {
       else if (value !== '' && !/^\d+(\.\d+)?$/.test(value)) missing[line.key] = t('close.invalid');
     }
     setErrors(missing);
-    if (Object.keys(missing).length > 0) {
-      toast.error(t('close.countCash'));
-      return;
-    }
+    if (Object.keys(missing).length > 0) return;
     const body = {
       counts: data.tenders
         .filter((line) => (counts[line.key] ?? '').trim() !== '')
@@ -326,14 +323,14 @@ function CloseDialog(props: {
         <TextInput
           key={line.key}
           label={
-            <Group gap={6} component="span">
+            <>
               {line.title}
               {line.is_cash && (
-                <Badge size="sm" variant="light" color="teal" component="span">
+                <Badge size="sm" variant="light" color="teal" component="span" ml={6}>
                   {t('close.drawer')}
                 </Badge>
               )}
-            </Group>
+            </>
           }
           description={line.is_cash ? t('close.cashHint') : t('close.otherHint')}
           inputMode="decimal"
