@@ -35,7 +35,7 @@ function Report({ report, a4 }: { report: ZReport; a4: boolean }) {
   const row = (label: ReactNode, value: ReactNode, testId?: string) => (
     <div className={classes.row} data-testid={testId}>
       <span>{label}</span>
-      <span className={classes.money}>{value}</span>
+      <span className={`${classes.money} ${z.keep}`}>{value}</span>
     </div>
   );
   const counted = (c: { count: number; amount: number }) => `(${c.count}) ${money(c.amount)}`;
