@@ -89,10 +89,8 @@ function Report({ report, a4 }: { report: ZReport; a4: boolean }) {
           .filter((m) => m.kind !== 'no_sale')
           .map((m) => (
             <div key={m.id}>
-              {row(
-                `${t(`kind.${m.kind}`)}: ${m.note ?? ''}`,
-                money(m.kind === 'pay_out' ? -m.amount : m.amount),
-              )}
+              {row(t(`kind.${m.kind}`), money(m.kind === 'pay_out' ? -m.amount : m.amount))}
+              {m.note && <p className={`${classes.block} ${classes.detail}`}>{m.note}</p>}
             </div>
           ))}
 
