@@ -11,8 +11,11 @@ import {
 import {
   type TestApp,
   auditActions,
+  connectSocket,
   createColleague,
   createTenant,
+  next,
+  record,
   startTestApp,
 } from '../../../test/harness.ts';
 import { type Store, createStore, payBody, readInvoice, sendOrder } from '../orders/orders.fixtures.ts';
@@ -407,6 +410,27 @@ describe('payments and a close at the same moment', () => {
     });
     const invoice = await paying!;
     expect(await shiftOf(store, invoice)).toEqual([null]);
+  });
+});
+
+describe('realtime', () => {
+  it("tells the tenant's screens, and only them, when a shift opens, moves money or closes", async () => {
+    const { store, client } = await till();
+    const other = await till();
+    const { socket } = await connectSocket(app, client);
+    const { socket: stranger } = await connectSocket(app, other.client);
+    const strangers = record(stranger, 'shift_updated');
+    const opened = next(socket, 'shift_updated');
+    const res = await client.post<Opened>('/shifts/open', { float: 5 });
+    const id = res.body.shift.id;
+    expect(await opened).toEqual({ shiftId: id });
+    const moved = next(socket, 'shift_updated');
+    await client.post(`/shifts/${id}/movements`, { kind: 'no_sale' });
+    expect(await moved).toEqual({ shiftId: id });
+    const closed = next(socket, 'shift_updated');
+    await client.post(`/shifts/${id}/close`, { counts: [{ key: `type:${store.cash}`, counted: 5 }] });
+    expect(await closed).toEqual({ shiftId: id });
+    expect(strangers).toEqual([]);
   });
 });
 
