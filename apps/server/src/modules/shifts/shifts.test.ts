@@ -18,6 +18,7 @@ import {
   record,
   startTestApp,
 } from '../../../test/harness.ts';
+import { purgeTenant } from '../tenants/tenants.repo.ts';
 import { type Store, createStore, payBody, readInvoice, sendOrder } from '../orders/orders.fixtures.ts';
 
 let app: TestApp;
@@ -356,6 +357,18 @@ describe('a closed shift cannot change', () => {
     expect(z.body.sales.total).toBe(47.63);
     // Deleting the payment type the shift was paid with still works (its payments keep their title).
     expect((await client.request('DELETE', `/settings/payment-types/${store.cash}`)).status).toBe(200);
+  });
+});
+
+describe('deleting the tenant', () => {
+  it('takes its closed shifts, their counts and payments with it', async () => {
+    const { store, client, open, sell } = await till();
+    const id = await open('10');
+    await sell({ paymentTypeId: store.cash });
+    await client.post(`/shifts/${id}/movements`, { kind: 'pay_out', amount: 1, note: 'x' });
+    const body = { counts: [{ key: `type:${store.cash}`, counted: 56.63 }] };
+    expect((await client.post(`/shifts/${id}/close`, body)).status).toBe(200);
+    expect(await app.database.asSystem((tx) => purgeTenant(tx, store.owner.tenantId))).toBe(true);
   });
 });
 
