@@ -47,6 +47,8 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes.ts';
 import { createKitchenService } from './modules/kitchen/kitchen.service.ts';
+import { shiftsRoutes } from './modules/shifts/shifts.routes.ts';
+import { createShiftsService } from './modules/shifts/shifts.service.ts';
 import { qrMenuRoutes } from './modules/qrmenu/qrmenu.routes.ts';
 import { createQrMenuService } from './modules/qrmenu/qrmenu.service.ts';
 import { qrOrdersRoutes } from './modules/qrorders/qrorders.routes.ts';
@@ -245,6 +247,7 @@ export async function buildApp(opts: BuildOptions) {
       invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
       reportsRoutes(typed, { reports: createReportsService(ctx) });
       kitchenRoutes(typed, { kitchen: createKitchenService(ctx) });
+      shiftsRoutes(typed, { shifts: createShiftsService(ctx) });
       qrOrdersRoutes(typed, { qrOrders: createQrOrdersService(ctx) });
       qrMenuRoutes(typed, { qrMenu, config });
       imagesRoutes(typed, { images: createImagesService(ctx) });

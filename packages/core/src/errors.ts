@@ -157,6 +157,16 @@ export const ERRORS = {
   move_item_cancelled: { status: 409, message: 'A cancelled item cannot move!' },
   move_quantity_too_large: { status: 400, message: 'You can move at most {{max}} of this item!' },
 
+  // Shifts (issue 15, docs/shifts.md)
+  shift_not_found: { status: 404, message: 'Shift not found!' },
+  shift_already_open: { status: 409, message: 'A shift is already open! Close it before opening another.' },
+  shift_closed: { status: 409, message: 'This shift is already closed! Closed shifts cannot change.' },
+  cash_not_counted: { status: 400, message: 'Please count the cash in the drawer!' },
+  count_line_unknown: {
+    status: 400,
+    message: 'This count does not match the shift! Refresh and count again.',
+  },
+
   // The diners' QR menu (issue 11)
   /** An unknown menu code, or the store turned its QR menu off: the web shows 'Menu Not Available!'. */
   menu_not_available: { status: 404, message: 'Menu Not Available!' },

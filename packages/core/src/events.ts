@@ -32,6 +32,8 @@ export interface TenantEvents {
   reservations_updated: Record<string, never>;
   /** Users were added, changed or deleted. */
   users_updated: Record<string, never>;
+  /** A shift was opened, closed, or had drawer money moved (issue 15). */
+  shift_updated: { shiftId: number };
   /**
    * The super admin (de)activated the tenant (issue 13). Sent by the realtime server itself, not
    * through `emit`: on `active: false` every screen goes to the inactive-subscription page and the

@@ -24,3 +24,4 @@ export * from './billing.schemas.ts';
 export * from './tenants.schemas.ts';
 export * from './platform-reports.schemas.ts';
 export * from './moves.schemas.ts';
+export * from './shifts.schemas.ts';

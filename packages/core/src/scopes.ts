@@ -108,6 +108,8 @@ export const ACTION_ACCESS = {
   'customers.add': ['CUSTOMERS', 'MANAGE_CUSTOMERS', 'POS', 'RESERVATIONS', 'MANAGE_RESERVATIONS'],
   'customers.manage': ['CUSTOMERS', 'MANAGE_CUSTOMERS'],
   'reservations.manage': ['RESERVATIONS', 'MANAGE_RESERVATIONS'],
+  // Past shifts and their Z reports (issue 15): the owner's figures, not every waiter's.
+  'shifts.history': ['REPORTS', 'MANAGER'],
   // Subscribe, look the plan up, cancel (SPEC §6: only admin): no scope grants it.
   'subscription.manage': [],
 } as const satisfies Record<string, readonly Scope[]>;

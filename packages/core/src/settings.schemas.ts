@@ -136,15 +136,21 @@ export type Tax = z.infer<typeof taxResponse>;
 export const addPaymentTypeSchema = z.object({
   title: requiredText('Please provide Payment Type Title!', TITLE_MAX, tooLong),
   isActive: z.boolean({ error: 'Invalid request!' }).default(true),
+  /** Goes in the drawer (shifts); left out, a type titled 'Cash' is cash (migration 0018). */
+  isCash: z.boolean({ error: 'Invalid request!' }).optional(),
 });
 export const updatePaymentTypeSchema = z.object({
   title: requiredText('Please provide title!', TITLE_MAX, tooLong),
   // Left as it is when not sent: renaming must not switch a payment type back on.
   isActive: z.boolean({ error: 'Invalid request!' }).optional(),
+  isCash: z.boolean({ error: 'Invalid request!' }).optional(),
 });
 export const togglePaymentTypeSchema = z.object({ isActive: z.boolean({ error: 'Invalid request!' }) });
 export const paymentTypeResponse = z.object({ id: z.number(), title: z.string(), is_active: z.boolean() });
 export type PaymentType = z.infer<typeof paymentTypeResponse>;
+/** GET /settings/payment-types also says which types go in the drawer (shifts, issue 15). */
+export const paymentTypeSettingResponse = paymentTypeResponse.extend({ is_cash: z.boolean() });
+export type PaymentTypeSetting = z.infer<typeof paymentTypeSettingResponse>;
 
 /** A numeric id in a path; anything else is a 404 to the caller, never a 500. */
 export const idParams = z.object({

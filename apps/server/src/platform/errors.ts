@@ -62,6 +62,8 @@ const PG_ERRORS: Record<string, ErrorCode> = {
   // deadlock_detected / serialization_failure: two saves crossed; repeating this one will do
   '40P01': 'try_again',
   '40001': 'try_again',
+  // Raised by migration 0018's triggers: a row written into, or changing, a closed shift.
+  CM001: 'shift_closed',
 };
 
 /** Unique indexes whose violation means something the user can act on, by constraint name. */
@@ -69,6 +71,7 @@ const CONSTRAINT_ERRORS: Record<string, ErrorCode> = {
   categories_tenant_title_key: 'category_title_taken',
   customers_tenant_phone_key: 'customer_phone_taken',
   order_items_tenant_uuid_key: 'order_line_taken',
+  shifts_one_open_key: 'shift_already_open',
 };
 
 /**

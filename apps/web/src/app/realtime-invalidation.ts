@@ -21,6 +21,7 @@ import { storeSettingsQueryKey } from '../features/settings/api/get-store-settin
 import { tablesQueryKey } from '../features/settings/api/get-tables.ts';
 import { taxesQueryKey } from '../features/settings/api/get-taxes.ts';
 import { usersQueryKey } from '../features/users/api/get-users.ts';
+import { currentShiftQueryKey, shiftsQueryKey } from '../features/shifts/api/get-shifts.ts';
 import { tenantsQueryKey } from '../features/superadmin/tenants/api/get-tenants.ts';
 
 /**
@@ -83,6 +84,7 @@ export const STALE_AFTER = {
   ],
   qr_orders: [qrOrdersQueryKey],
   tenants: [tenantsQueryKey],
+  shifts: [currentShiftQueryKey, shiftsQueryKey],
 } as const satisfies Record<Resource, readonly QueryKey[]>;
 
 /** The resources each tenant event changes (packages/core/src/events.ts). */
@@ -99,6 +101,7 @@ export const EVENT_CHANGES: { [E in TenantEventName]: (payload: TenantEvents[E])
   order_update: () => ['orders'],
   new_qrorder: () => ['qr_orders'],
   qrorders_updated: () => ['qr_orders'],
+  shift_updated: () => ['shifts'],
   // Nothing to refetch: the socket provider sends the tab to the inactive page (app/socket.tsx).
   tenant_status: () => [],
 };

@@ -140,6 +140,14 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: paths.printZReport,
+                lazy: page(
+                  () => import('../features/print/PrintZReportPage.tsx'),
+                  (m) => m.PrintZReportPage,
+                  ['print', 'shifts'],
+                ),
+              },
+              {
                 path: paths.printToken,
                 lazy: page(
                   () => import('../features/print/PrintTokenPage.tsx'),
@@ -257,7 +265,21 @@ export const router = createBrowserRouter([
                             lazy: page(
                               () => import('./routes/pos.tsx'),
                               (m) => m.PosRoute,
-                              ['pos', 'customers'],
+                              ['pos', 'customers', 'shifts'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.shift,
+                        element: <RequireScreen screen="pos" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/shifts/ShiftPage.tsx'),
+                              (m) => m.ShiftPage,
+                              ['shifts'],
                             ),
                           },
                         ],

@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconCalendarEvent,
   IconCashRegister,
+  IconCash,
   IconChefHat,
   IconClipboardList,
   IconFileInvoice,
@@ -57,6 +58,14 @@ export const NAV: NavEntry[] = [
     keywords: 'nav.pos.keywords',
     path: paths.dashboard.pos,
     icon: IconCashRegister,
+    section: 'offerings',
+  },
+  {
+    screen: 'pos',
+    label: 'nav.shift',
+    keywords: 'nav.shift.keywords',
+    path: paths.dashboard.shift,
+    icon: IconCash,
     section: 'offerings',
   },
   {

@@ -15,6 +15,8 @@ export const paths = {
   /** The print pages, opened in a 400x400 popup (lib/print.ts). */
   printReceipt: '/print-receipt',
   printToken: '/print-token',
+  /** A shift's Z report at 80 mm or A4 (lib/z-report-print.ts). */
+  printZReport: '/print-z-report',
 
   /** The diners' pages (SPEC §2 Public QR menu): public, their own entry (m.html), no back office. */
   qrMenu: {
@@ -56,6 +58,8 @@ export const paths = {
     home: '/dashboard/home',
     inactiveSubscription: '/dashboard/inactive-subscription',
     pos: '/dashboard/pos',
+    /** The till's shift: float, pay in/out, close and Z report (issue 15). */
+    shift: '/dashboard/shift',
     orders: '/dashboard/orders',
     kitchen: '/dashboard/kitchen',
     /** The pickup board for a TV at the counter (issue 11). */

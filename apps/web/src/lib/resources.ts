@@ -24,6 +24,8 @@ export const RESOURCES = [
   'qr_orders',
   // The super admin's tenant list, counts and history pages.
   'tenants',
+  // The open shift, its drawer movements and the shifts history.
+  'shifts',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -115,7 +115,12 @@ export async function deleteTax(tx: Tx, tenantId: number, id: number) {
 
 export function listPaymentTypes(tx: Tx, tenantId: number) {
   return tx
-    .select({ id: paymentTypes.id, title: paymentTypes.title, isActive: paymentTypes.isActive })
+    .select({
+      id: paymentTypes.id,
+      title: paymentTypes.title,
+      isActive: paymentTypes.isActive,
+      isCash: paymentTypes.isCash,
+    })
     .from(paymentTypes)
     .where(eq(paymentTypes.tenantId, tenantId))
     .orderBy(asc(paymentTypes.id));
@@ -133,7 +138,7 @@ export async function findPaymentType(tx: Tx, tenantId: number, id: number) {
 export async function insertPaymentType(
   tx: Tx,
   tenantId: number,
-  values: { title: string; isActive: boolean },
+  values: { title: string; isActive: boolean; isCash?: boolean },
 ) {
   const [row] = await tx
     .insert(paymentTypes)
@@ -146,7 +151,7 @@ export async function updatePaymentType(
   tx: Tx,
   tenantId: number,
   id: number,
-  values: { title?: string; isActive?: boolean },
+  values: { title?: string; isActive?: boolean; isCash?: boolean },
 ) {
   const [row] = await tx
     .update(paymentTypes)

@@ -5,7 +5,7 @@ import {
   categoryResponse,
   idParams,
   messageSchema,
-  paymentTypeResponse,
+  paymentTypeSettingResponse,
   taxResponse,
   togglePaymentTypeSchema,
   updateCategorySchema,
@@ -82,7 +82,7 @@ export function catalogueRoutes(app: Api, deps: { catalogue: CatalogueService })
 
   app.get(
     '/settings/payment-types',
-    { schema: { tags, response: { 200: z.array(paymentTypeResponse), ...errorResponses } }, config },
+    { schema: { tags, response: { 200: z.array(paymentTypeSettingResponse), ...errorResponses } }, config },
     async (request) => catalogue.listPaymentTypes(tenantContext(request)),
   );
 

@@ -33,6 +33,8 @@ export const paymentTypes = pgTable(
     title: text('title').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    /** Goes in the drawer (migration 0018): a new type titled 'Cash' is cash unless switched off. */
+    isCash: boolean('is_cash').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

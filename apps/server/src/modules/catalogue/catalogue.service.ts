@@ -1,7 +1,7 @@
 import {
   type Category,
   type ErrorCode,
-  type PaymentType,
+  type PaymentTypeSetting,
   type Tax,
   type addCategorySchema,
   type addPaymentTypeSchema,
@@ -136,9 +136,9 @@ export function createCatalogueService(ctx: AppContext) {
 
     // Payment types
 
-    async listPaymentTypes(tc: TenantContext): Promise<PaymentType[]> {
+    async listPaymentTypes(tc: TenantContext): Promise<PaymentTypeSetting[]> {
       const rows = await database.inTenant(tc.tenantId, (tx) => repo.listPaymentTypes(tx, tc.tenantId));
-      return rows.map((p) => ({ id: p.id, title: p.title, is_active: p.isActive }));
+      return rows.map((p) => ({ id: p.id, title: p.title, is_active: p.isActive, is_cash: p.isCash }));
     },
 
     async addPaymentType(tc: TenantContext, input: z.output<typeof addPaymentTypeSchema>) {

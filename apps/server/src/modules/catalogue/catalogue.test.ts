@@ -405,8 +405,8 @@ describe('/settings/payment-types', () => {
     await t.client.post('/settings/payment-types/add', { title: 'Card', isActive: true });
     const [cash, card] = await paymentTypes(t);
     expect([cash, card]).toEqual([
-      { id: expect.any(Number) as unknown, title: 'Cash', is_active: true },
-      { id: expect.any(Number) as unknown, title: 'Card', is_active: true },
+      { id: expect.any(Number) as unknown, title: 'Cash', is_active: true, is_cash: true },
+      { id: expect.any(Number) as unknown, title: 'Card', is_active: true, is_cash: false },
     ]);
     if (!cash || !card) throw new Error('payment types missing');
 
@@ -425,12 +425,18 @@ describe('/settings/payment-types', () => {
         isActive: false,
       }),
     ).toMatchObject({ status: 200, body: { message: 'Payment type updated!' } });
-    expect(await paymentTypes(t)).toEqual([cash, { id: card.id, title: 'Card (Visa)', is_active: false }]);
+    expect(await paymentTypes(t)).toEqual([
+      cash,
+      { id: card.id, title: 'Card (Visa)', is_active: false, is_cash: false },
+    ]);
     // A rename that does not mention the switch leaves it as it is.
     expect((await t.client.post(`/settings/payment-types/${card.id}/update`, { title: 'Card' })).status).toBe(
       200,
     );
-    expect(await paymentTypes(t)).toEqual([cash, { id: card.id, title: 'Card', is_active: false }]);
+    expect(await paymentTypes(t)).toEqual([
+      cash,
+      { id: card.id, title: 'Card', is_active: false, is_cash: false },
+    ]);
 
     expect(await t.client.request('DELETE', `/settings/payment-types/${cash.id}`)).toMatchObject({
       status: 200,

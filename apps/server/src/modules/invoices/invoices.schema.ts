@@ -47,6 +47,8 @@ export const invoicePayments = pgTable(
     tenderedMinor: minor('tendered_minor'),
     changeMinor: minor('change_minor'),
     createdAt: createdAt(),
+    /** The shift open when it was recorded, set by the database (migration 0018); null without one. */
+    shiftId: ref('shift_id'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

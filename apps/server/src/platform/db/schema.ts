@@ -20,3 +20,4 @@ export * from '../idempotency/idempotency.schema.ts';
 export * from '../../modules/qrorders/qrorders.schema.ts';
 export * from '../../modules/reports/reports.schema.ts';
 export * from '../../modules/billing/billing.schema.ts';
+export * from '../../modules/shifts/shifts.schema.ts';

@@ -61,7 +61,13 @@ type Picker = ComponentType<CustomerPickerProps>;
  * /dashboard/pos (SPEC §2 POS): the two-panel skeleton until GET /pos/init answers (a failed load
  * stays loading, the error only logged: SPEC §4), then the screen.
  */
-export function PosPage({ CustomerPicker }: { CustomerPicker: Picker }) {
+export function PosPage({
+  CustomerPicker,
+  ShiftHint,
+}: {
+  CustomerPicker: Picker;
+  ShiftHint?: ComponentType;
+}) {
   const { t } = useTranslation('pos');
   const init = useQuery(posInitQueryOptions());
   useEffect(() => {
@@ -75,10 +81,18 @@ export function PosPage({ CustomerPicker }: { CustomerPicker: Picker }) {
         <PosSkeleton />
       </div>
     );
-  return <PosScreen init={init.data} CustomerPicker={CustomerPicker} />;
+  return <PosScreen init={init.data} CustomerPicker={CustomerPicker} ShiftHint={ShiftHint} />;
 }
 
-function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Picker }) {
+function PosScreen({
+  init,
+  CustomerPicker,
+  ShiftHint,
+}: {
+  init: PosInit;
+  CustomerPicker: Picker;
+  ShiftHint?: ComponentType | undefined;
+}) {
   const { t } = useTranslation('pos');
   const queryClient = useQueryClient();
   const { code: currency, digits } = init.currency;
@@ -396,6 +410,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
   return (
     <div className={classes.page}>
       {header}
+      {ShiftHint && <ShiftHint />}
       <div className={classes.layout}>
         <div className={classes.menu}>
           <ItemGrid items={gridItems} categories={init.categories} currency={currency} onPick={pick} />

@@ -1,5 +1,5 @@
 import { IconCreditCard } from '@tabler/icons-react';
-import { Switch } from '@mantine/core';
+import { Checkbox, Switch } from '@mantine/core';
 import { addPaymentTypeSchema, updatePaymentTypeSchema } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { useSaveMutation } from '../../lib/mutations.ts';
@@ -11,6 +11,7 @@ import { TitleListPage } from './TitleListPage.tsx';
 export function PaymentTypesPage() {
   const { t } = useTranslation('settings');
   const toggle = useSaveMutation({ mutationFn: togglePaymentType, changes: ['payment_type'] });
+  const setCash = useSaveMutation({ mutationFn: updatePaymentType, changes: ['payment_type'] });
   return (
     <TitleListPage
       ns={{
@@ -31,16 +32,34 @@ export function PaymentTypesPage() {
       updateSchema={updatePaymentTypeSchema}
       testId="payment-type-row"
       emptyIcon={IconCreditCard}
-      extraColumn={{
-        header: 'paymentTypes.active',
-        cell: (row) => (
-          <Switch
-            checked={row.is_active}
-            aria-label={t('paymentTypes.activeFor', { title: row.title })}
-            onChange={(e) => toggle.mutate({ id: row.id, isActive: e.currentTarget.checked })}
-          />
-        ),
-      }}
+      extraColumn={[
+        {
+          header: 'paymentTypes.active',
+          cell: (row) => (
+            <Switch
+              checked={row.is_active}
+              aria-label={t('paymentTypes.activeFor', { title: row.title })}
+              onChange={(e) => toggle.mutate({ id: row.id, isActive: e.currentTarget.checked })}
+            />
+          ),
+        },
+        {
+          // Counted in the drawer at a shift's close (issue 15).
+          header: 'paymentTypes.cash',
+          cell: (row) => (
+            <Checkbox
+              size="md"
+              // The row, like the theme's switches, is a 44 px target.
+              styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+              checked={row.is_cash}
+              aria-label={t('paymentTypes.cashFor', { title: row.title })}
+              onChange={(e) =>
+                setCash.mutate({ id: row.id, title: row.title, isCash: e.currentTarget.checked })
+              }
+            />
+          ),
+        },
+      ]}
     />
   );
 }

@@ -22,6 +22,8 @@ type Message = { message: string };
  * A settings list whose rows are a title (categories, payment types): table, add and update dialogs,
  * delete with confirmation, and optional extra cells. Each screen passes its own calls and messages.
  */
+type ExtraColumn<R> = { header: string; cell: (row: R) => ReactNode };
+
 export function TitleListPage<R extends Row, K extends QueryKey>(props: {
   ns: {
     title: string;
@@ -40,7 +42,8 @@ export function TitleListPage<R extends Row, K extends QueryKey>(props: {
   remove: (id: number) => Promise<Message>;
   addSchema: z.ZodType;
   updateSchema: z.ZodType;
-  extraColumn?: { header: string; cell: (row: R) => ReactNode };
+  /** One more column, or several, between the title and the actions. */
+  extraColumn?: ExtraColumn<R> | ExtraColumn<R>[];
   /** What deleting the row leaves behind, said in the confirmation (categories: items without one). */
   deleteDetail?: (row: R) => string | undefined;
   emptyIcon: Icon;
@@ -49,6 +52,7 @@ export function TitleListPage<R extends Row, K extends QueryKey>(props: {
   const { t } = useTranslation('settings');
   const list = useQuery(props.query);
   const dialog = useEditDialog<R>();
+  const extras = props.extraColumn === undefined ? [] : [props.extraColumn].flat();
   const form = useForm({
     initialValues: { title: '' },
     validate: (values) => zodValidate(dialog.editing ? props.updateSchema : props.addSchema)(values),
@@ -101,7 +105,9 @@ export function TitleListPage<R extends Row, K extends QueryKey>(props: {
                 <Table.Tr>
                   <Table.Th w={60}>#</Table.Th>
                   <Table.Th>{t(props.ns.column)}</Table.Th>
-                  {props.extraColumn && <Table.Th>{t(props.extraColumn.header)}</Table.Th>}
+                  {extras.map((c) => (
+                    <Table.Th key={c.header}>{t(c.header)}</Table.Th>
+                  ))}
                   <Table.Th ta="right">{t('common.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -110,7 +116,9 @@ export function TitleListPage<R extends Row, K extends QueryKey>(props: {
                   <Table.Tr key={row.id} data-testid={props.testId}>
                     <Table.Td c="dimmed">{index + 1}</Table.Td>
                     <Table.Td fw={600}>{row.title}</Table.Td>
-                    {props.extraColumn && <Table.Td>{props.extraColumn.cell(row)}</Table.Td>}
+                    {extras.map((c) => (
+                      <Table.Td key={c.header}>{c.cell(row)}</Table.Td>
+                    ))}
                     <Table.Td>
                       <RowActions
                         onEdit={() => open(row)}

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PaymentType } from '@comanda/core';
+import type { PaymentTypeSetting } from '@comanda/core';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const paymentTypesQueryKey = ['payment-types'] as const;
@@ -7,5 +7,5 @@ export const paymentTypesQueryKey = ['payment-types'] as const;
 export const paymentTypesQueryOptions = () =>
   queryOptions({
     queryKey: paymentTypesQueryKey,
-    queryFn: () => apiRequest<PaymentType[]>('/settings/payment-types'),
+    queryFn: () => apiRequest<PaymentTypeSetting[]>('/settings/payment-types'),
   });

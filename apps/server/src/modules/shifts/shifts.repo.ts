@@ -1,0 +1,314 @@
+import { type SQLWrapper, and, asc, count, desc, eq, exists, gte, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
+import {
+  auditLog,
+  invoicePayments,
+  invoices,
+  orderItems,
+  paymentTypes,
+  shiftCounts,
+  shiftMovements,
+  shifts,
+} from '../../platform/db/schema.ts';
+
+// The shifts, shift_movements and shift_counts tables, and the figures a shift's count and Z report
+// read from invoices, invoice_payments, order_items and the audit log.
+
+export type ShiftRow = typeof shifts.$inferSelect;
+export type MovementRow = typeof shiftMovements.$inferSelect;
+export type CountRow = typeof shiftCounts.$inferSelect;
+
+/** sum() of a bigint is a numeric, which pg answers as a string. */
+const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/** The tenant's open shift, if any (at most one: shifts_one_open_key). */
+export async function findOpen(tx: Tx, tenantId: number): Promise<ShiftRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.tenantId, tenantId), eq(shifts.status, 'open')))
+    .limit(1);
+  return row;
+}
+
+/**
+ * One shift. `lock`: FOR UPDATE, which a close takes before it adds anything up, so a payment that
+ * holds the shift FOR SHARE (the invoice_payments trigger) is counted, and one that comes after waits.
+ */
+export async function findShift(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  opts: { lock?: 'update' | 'share' } = {},
+): Promise<ShiftRow | undefined> {
+  const query = tx
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.tenantId, tenantId), eq(shifts.id, id)))
+    .limit(1);
+  const [row] = await (opts.lock ? query.for(opts.lock) : query);
+  return row;
+}
+
+export async function insertShift(
+  tx: Tx,
+  tenantId: number,
+  values: Pick<ShiftRow, 'currency' | 'floatMinor' | 'openedBy' | 'openedByName' | 'openedAt'>,
+): Promise<ShiftRow> {
+  const [row] = await tx
+    .insert(shifts)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('shift insert returned no row');
+  return row;
+}
+
+export async function closeShift(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  values: { closedBy: number; closedByName: string; closedAt: Date },
+): Promise<ShiftRow | undefined> {
+  const [row] = await tx
+    .update(shifts)
+    .set({ ...values, status: 'closed' })
+    .where(and(eq(shifts.tenantId, tenantId), eq(shifts.id, id), eq(shifts.status, 'open')))
+    .returning();
+  return row;
+}
+
+/** The newest `limit` shifts, newest first. */
+export function listShifts(tx: Tx, tenantId: number, limit: number): Promise<ShiftRow[]> {
+  return tx
+    .select()
+    .from(shifts)
+    .where(eq(shifts.tenantId, tenantId))
+    .orderBy(desc(shifts.openedAt), desc(shifts.id))
+    .limit(limit);
+}
+
+export async function insertMovement(
+  tx: Tx,
+  tenantId: number,
+  values: Omit<typeof shiftMovements.$inferInsert, 'tenantId' | 'id'>,
+): Promise<MovementRow> {
+  const [row] = await tx
+    .insert(shiftMovements)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('movement insert returned no row');
+  return row;
+}
+
+export function listMovements(tx: Tx, tenantId: number, shiftId: number): Promise<MovementRow[]> {
+  return tx
+    .select()
+    .from(shiftMovements)
+    .where(and(eq(shiftMovements.tenantId, tenantId), eq(shiftMovements.shiftId, shiftId)))
+    .orderBy(asc(shiftMovements.id));
+}
+
+export async function insertCounts(tx: Tx, tenantId: number, rows: Omit<CountRow, 'tenantId'>[]) {
+  if (rows.length === 0) return;
+  await tx.insert(shiftCounts).values(rows.map((r) => ({ ...r, tenantId })));
+}
+
+function listCounts(tx: Tx, tenantId: number, shiftId: number): Promise<CountRow[]> {
+  return tx
+    .select()
+    .from(shiftCounts)
+    .where(and(eq(shiftCounts.tenantId, tenantId), eq(shiftCounts.shiftId, shiftId)))
+    .orderBy(desc(shiftCounts.isCash), sql`${shiftCounts.paymentTypeId} nulls last`, asc(shiftCounts.title));
+}
+
+/** The payments a shift holds, by payment type (id, or the title paid under when the type is gone). */
+function paymentsByType(tx: Tx, tenantId: number, shiftId: number) {
+  return tx
+    .select({
+      paymentTypeId: invoicePayments.paymentTypeId,
+      title: sql<string>`max(${invoicePayments.paymentTypeTitle})`,
+      isCash: sql<boolean>`coalesce(bool_or(${paymentTypes.isCash}), false)`,
+      count: count(),
+      amount: total(invoicePayments.amountMinor),
+    })
+    .from(invoicePayments)
+    .leftJoin(
+      paymentTypes,
+      and(
+        eq(paymentTypes.tenantId, invoicePayments.tenantId),
+        eq(paymentTypes.id, invoicePayments.paymentTypeId),
+      ),
+    )
+    .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoicePayments.shiftId, shiftId)))
+    .groupBy(
+      invoicePayments.paymentTypeId,
+      sql`case when ${invoicePayments.paymentTypeId} is null then ${invoicePayments.paymentTypeTitle} end`,
+    )
+    .orderBy(asc(invoicePayments.paymentTypeId), sql`2`);
+}
+
+export interface TenderLine {
+  key: string;
+  paymentTypeId: number | null;
+  title: string;
+  isCash: boolean;
+  expectedMinor: number;
+}
+
+/**
+ * What a shift should hold per line of the count (docs/shifts.md, "Expected"): every active payment
+ * type and every type paid in the shift; the drawer (the first cash type, or a 'Cash' line when the
+ * store has none) holds the float + cash paid (amount applied: tendered minus change) + pay ins − pay
+ * outs; every other line its payments. Cash lines first.
+ */
+export async function expectedTenders(tx: Tx, tenantId: number, shift: ShiftRow): Promise<TenderLine[]> {
+  const types = await tx
+    .select({
+      id: paymentTypes.id,
+      title: paymentTypes.title,
+      isActive: paymentTypes.isActive,
+      isCash: paymentTypes.isCash,
+    })
+    .from(paymentTypes)
+    .where(eq(paymentTypes.tenantId, tenantId))
+    .orderBy(asc(paymentTypes.id));
+  const paid = await paymentsByType(tx, tenantId, shift.id);
+  const movements = await listMovements(tx, tenantId, shift.id);
+
+  const lines = new Map<string, TenderLine>();
+  for (const t of types) {
+    if (!t.isActive && !paid.some((p) => p.paymentTypeId === t.id)) continue;
+    lines.set(`type:${t.id}`, {
+      key: `type:${t.id}`,
+      paymentTypeId: t.id,
+      title: t.title,
+      isCash: t.isCash,
+      expectedMinor: 0,
+    });
+  }
+  for (const p of paid) {
+    const key = p.paymentTypeId === null ? `title:${p.title}` : `type:${p.paymentTypeId}`;
+    const line = lines.get(key) ?? {
+      key,
+      paymentTypeId: p.paymentTypeId,
+      title: p.title,
+      isCash: p.isCash,
+      expectedMinor: 0,
+    };
+    line.expectedMinor += p.amount;
+    lines.set(key, line);
+  }
+  let drawer = [...lines.values()].find((l) => l.isCash);
+  if (!drawer) {
+    drawer = { key: 'drawer', paymentTypeId: null, title: 'Cash', isCash: true, expectedMinor: 0 };
+    lines.set(drawer.key, drawer);
+  }
+  drawer.expectedMinor += shift.floatMinor;
+  for (const m of movements) {
+    if (m.kind === 'pay_in') drawer.expectedMinor += m.amountMinor;
+    if (m.kind === 'pay_out') drawer.expectedMinor -= m.amountMinor;
+  }
+  return [...lines.values()].sort((a, b) => Number(b.isCash) - Number(a.isCash));
+}
+
+/** A line of a shift's count with what was counted, once closed. */
+export type ZTender = TenderLine & { countedMinor: number | null; differenceMinor: number | null };
+
+/**
+ * A shift's Z report in minor units: everything the report prints, read in one place so a new figure
+ * is one more query here. "In the shift" means: bills with a payment recorded in the shift; voids and
+ * drawer movements between its open and its close (now, while it is open).
+ */
+export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Date) {
+  const until = shift.closedAt ?? now;
+  const paidInShift = exists(
+    tx
+      .select({ one: sql`1` })
+      .from(invoicePayments)
+      .where(
+        and(
+          eq(invoicePayments.tenantId, invoices.tenantId),
+          eq(invoicePayments.invoiceId, invoices.id),
+          eq(invoicePayments.shiftId, shift.id),
+        ),
+      ),
+  );
+  const [sales] = await tx
+    .select({
+      bills: count(),
+      net: total(invoices.subTotalMinor),
+      tax: total(invoices.taxTotalMinor),
+      total: total(invoices.totalMinor),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), paidInShift));
+
+  // Lines cancelled in the shift: status 'cancelled' with the audit row of their cancel (the line's, or
+  // its whole order's) between the open and the close.
+  // TODO(voids slice): once order_items.voided_at lands, read voids from it (voided_at in the window).
+  const cancelledInShift = exists(
+    tx
+      .select({ one: sql`1` })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.tenantId, orderItems.tenantId),
+          gte(auditLog.at, shift.openedAt),
+          lte(auditLog.at, until),
+          or(
+            and(eq(auditLog.action, 'order_item.cancel'), eq(auditLog.targetId, sql`${orderItems.id}::text`)),
+            and(eq(auditLog.action, 'order.cancel'), eq(auditLog.targetId, sql`${orderItems.orderId}::text`)),
+          ),
+        ),
+      ),
+  );
+  const [voids] = await tx
+    .select({ count: count(), amount: total(orderItems.totalMinor) })
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.status, 'cancelled'), cancelledInShift));
+
+  const payments = await paymentsByType(tx, tenantId, shift.id);
+  const movements = await listMovements(tx, tenantId, shift.id);
+  const counted = shift.status === 'closed' ? await listCounts(tx, tenantId, shift.id) : [];
+  const tenders: ZTender[] =
+    shift.status === 'closed'
+      ? counted.map((c) => ({
+          key: c.lineKey,
+          paymentTypeId: c.paymentTypeId,
+          title: c.title,
+          isCash: c.isCash,
+          expectedMinor: c.expectedMinor,
+          countedMinor: c.countedMinor,
+          differenceMinor: c.differenceMinor,
+        }))
+      : (await expectedTenders(tx, tenantId, shift)).map((l) => ({
+          ...l,
+          countedMinor: null,
+          differenceMinor: null,
+        }));
+  const sumOf = (kind: MovementRow['kind']) => {
+    const of = movements.filter((m) => m.kind === kind);
+    return { count: of.length, amount: of.reduce((s, m) => s + m.amountMinor, 0) };
+  };
+
+  return {
+    sales: sales ?? { bills: 0, net: 0, tax: 0, total: 0 },
+    // Figures of columns other slices of issue 15 are adding; 0 until they land, then read here:
+    // discounts: sum(invoices.discount_minor), tips: sum(invoices.tip_minor), service charge:
+    // sum(invoices.service_charge_minor), each over the same `paidInShift` bills; refunds: count and sum
+    // of the refunds table's rows recorded between the open and `until`.
+    discounts: 0,
+    tips: 0,
+    serviceCharge: 0,
+    refunds: { count: 0, amount: 0 },
+    voids: voids ?? { count: 0, amount: 0 },
+    payments,
+    payIns: sumOf('pay_in'),
+    payOuts: sumOf('pay_out'),
+    noSales: sumOf('no_sale').count,
+    movements,
+    tenders,
+  };
+}
+
+export type ZFigures = Awaited<ReturnType<typeof zReport>>;

@@ -1,0 +1,471 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CurrentShift, ZReport } from '@comanda/core';
+import {
+  invoicePayments,
+  paymentTypes,
+  shiftCounts,
+  shiftMovements,
+  shifts,
+} from '../../platform/db/schema.ts';
+import {
+  type TestApp,
+  auditActions,
+  connectSocket,
+  createColleague,
+  createTenant,
+  next,
+  record,
+  startTestApp,
+} from '../../../test/harness.ts';
+import { purgeTenant } from '../tenants/tenants.repo.ts';
+import { type Store, createStore, payBody, readInvoice, sendOrder } from '../orders/orders.fixtures.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+type Opened = { message: string; shift: { id: number; float: number; status: string; opened_by: string } };
+type Closed = { message: string; report: ZReport };
+
+/** A store (Cash active and cash, Card switched on) with its owner at the till. */
+async function till() {
+  const store = await createStore(app);
+  await app.database.inTenant(store.owner.tenantId, (tx) =>
+    tx.update(paymentTypes).set({ isActive: true }).where(eq(paymentTypes.id, store.card)),
+  );
+  const client = store.owner.client;
+  const open = async (float: unknown = '100') => {
+    const res = await client.post<Opened>('/shifts/open', { float });
+    expect(res.status).toBe(200);
+    return res.body.shift.id;
+  };
+  const current = async () => (await client.get<CurrentShift>('/shifts/current')).body;
+  /** The three-line cart (47.63) paid at the POS; answers the invoice id. */
+  const sell = async (payment: Record<string, unknown>) => {
+    const res = await client.post<{ invoiceId: number }>(
+      '/pos/create-order-and-invoice',
+      payBody(store, { payment }),
+    );
+    expect(res.status).toBe(200);
+    return res.body.invoiceId;
+  };
+  return { store, client, open, current, sell };
+}
+
+const shiftOf = async (s: Store, invoiceId: number) =>
+  (await readInvoice(app, s.owner.tenantId, invoiceId)).payments.map((p) => p.shiftId);
+
+describe('access', () => {
+  it('answers 401 signed out, 403 without POS, and keeps history and Z reports to REPORTS or MANAGER', async () => {
+    const { store, open } = await till();
+    const id = await open();
+    const anon = app.client();
+    expect((await anon.get('/shifts/current')).status).toBe(401);
+    expect((await anon.post('/shifts/open', { float: 1 })).status).toBe(401);
+
+    const cook = await createColleague(app, store.owner, { scopes: ['KITCHEN'] });
+    expect((await cook.client.get('/shifts/current')).status).toBe(403);
+    expect((await cook.client.post(`/shifts/${id}/movements`, { kind: 'no_sale' })).status).toBe(403);
+    expect((await cook.client.post(`/shifts/${id}/close`, { counts: [] })).status).toBe(403);
+
+    const waiter = await createColleague(app, store.owner, { scopes: ['POS'] });
+    expect((await waiter.client.get('/shifts/current')).status).toBe(200);
+    expect((await waiter.client.post(`/shifts/${id}/movements`, { kind: 'no_sale' })).status).toBe(200);
+    expect(await waiter.client.get('/shifts')).toMatchObject({
+      status: 403,
+      body: { message: "You don't have access to this area!" },
+    });
+    expect((await waiter.client.get(`/shifts/${id}/z-report`)).status).toBe(403);
+
+    for (const scopes of [['REPORTS'], ['MANAGER']]) {
+      const manager = await createColleague(app, store.owner, { scopes });
+      expect((await manager.client.get('/shifts')).status).toBe(200);
+      expect((await manager.client.get(`/shifts/${id}/z-report`)).status).toBe(200);
+      // Reading the history is not working the till.
+      expect((await manager.client.post('/shifts/open', { float: 1 })).status).toBe(403);
+    }
+  });
+
+  it("answers 404 for another tenant's shift and changes nothing of it", async () => {
+    const mine = await till();
+    const theirs = await till();
+    const id = await theirs.open('50');
+    const c = mine.client;
+    expect(await c.post(`/shifts/${id}/movements`, { kind: 'pay_in', amount: 5, note: 'x' })).toMatchObject({
+      status: 404,
+      body: { message: 'Shift not found!' },
+    });
+    expect((await c.post(`/shifts/${id}/close`, { counts: [] })).status).toBe(404);
+    expect((await c.get(`/shifts/${id}/z-report`)).status).toBe(404);
+    expect((await c.get<{ shifts: unknown[] }>('/shifts')).body.shifts).toEqual([]);
+    expect((await mine.current()).shift).toBeNull();
+    const still = await theirs.current();
+    expect(still.shift?.status).toBe('open');
+    expect(still.movements).toEqual([]);
+  });
+});
+
+describe('validation', () => {
+  it('refuses bad amounts and notes with a clear message and writes nothing', async () => {
+    const { store, client, open, current } = await till();
+    const audits = (await auditActions(app, store.owner.tenantId)).length;
+    for (const float of ['abc', -5, '1.234', '']) {
+      const res = await client.post('/shifts/open', { float });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Please provide a valid float amount!');
+    }
+    expect((await current()).shift).toBeNull();
+
+    const id = await open('0');
+    const bad: [unknown, string][] = [
+      [{ kind: 'pay_out', amount: 10 }, 'Please provide a note!'],
+      [{ kind: 'pay_out', amount: 10, note: '   ' }, 'Please provide a note!'],
+      [{ kind: 'pay_in', amount: 0, note: 'float top-up' }, 'Please provide a valid amount!'],
+      [{ kind: 'pay_in', amount: '2.001', note: 'float top-up' }, 'Please provide a valid amount!'],
+      [{ kind: 'pay_in', note: 'float top-up' }, 'Please provide a valid amount!'],
+      [{ kind: 'tip_jar', amount: 1, note: 'x' }, 'Invalid request!'],
+    ];
+    for (const [body, message] of bad) {
+      const res = await client.post(`/shifts/${id}/movements`, body);
+      expect(res, JSON.stringify(body)).toMatchObject({ status: 400, body: { message } });
+    }
+    expect(await client.post(`/shifts/${id}/close`, { counts: [] })).toMatchObject({
+      status: 400,
+      body: { message: 'Please count the cash in the drawer!' },
+    });
+    expect(
+      await client.post(`/shifts/${id}/close`, { counts: [{ key: 'type:999999', counted: 1 }] }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: 'This count does not match the shift! Refresh and count again.' },
+    });
+    const state = await current();
+    expect(state.shift?.status).toBe('open');
+    expect(state.movements).toEqual([]);
+    // Only the open itself was audited.
+    expect((await auditActions(app, store.owner.tenantId)).slice(audits)).toEqual(['shift.open']);
+  });
+});
+
+describe('a shift from open to close', () => {
+  it('expects float + cash applied (tendered minus change) + pay ins - pay outs, and card by itself', async () => {
+    const { store, client, open, current, sell } = await till();
+    const id = await open('100');
+    const again = await client.post('/shifts/open', { float: 10 });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'A shift is already open! Close it before opening another.' },
+    });
+
+    // 47.63 in cash from a 50 note (2.37 change), and 47.63 by card.
+    const cash = await sell({ paymentTypeId: store.cash, tendered: 50 });
+    const card = await sell({ paymentTypeId: store.card });
+    expect(await shiftOf(store, cash)).toEqual([id]);
+    expect(await shiftOf(store, card)).toEqual([id]);
+
+    const moves = [
+      { kind: 'pay_in', amount: 20, note: 'Change from the bank' },
+      { kind: 'pay_out', amount: '15.5', note: 'Milk from the shop' },
+      { kind: 'no_sale' },
+    ];
+    const messages = [];
+    for (const body of moves) {
+      const res = await client.post<{ message: string }>(`/shifts/${id}/movements`, body);
+      expect(res.status).toBe(200);
+      messages.push(res.body.message);
+    }
+    expect(messages).toEqual(['Pay in recorded!', 'Pay out recorded!', 'Drawer opened!']);
+
+    // A void in the shift: an order sent and cancelled (its three lines, 47.63).
+    const sent = await sendOrder(app, store);
+    expect((await client.post('/orders/cancel', { orderIds: [sent.orderId] })).status).toBe(200);
+
+    // The blind count: lines to count, no expected amount anywhere.
+    const before = await current();
+    expect(before.shift).toMatchObject({ id, status: 'open', float: 100, closed_at: null });
+    expect(before.movements.map((m) => [m.kind, m.amount, m.note])).toEqual([
+      ['pay_in', 20, 'Change from the bank'],
+      ['pay_out', 15.5, 'Milk from the shop'],
+      ['no_sale', 0, null],
+    ]);
+    expect(before.tenders).toEqual([
+      { key: `type:${store.cash}`, title: 'Cash', is_cash: true },
+      { key: `type:${store.card}`, title: 'Card', is_cash: false },
+    ]);
+    expect(JSON.stringify(before)).not.toContain('expected');
+
+    // 152.13 expected in the drawer; 150 counted: 2.13 short. Card counted right.
+    const closed = await client.post<Closed>(`/shifts/${id}/close`, {
+      counts: [
+        { key: `type:${store.cash}`, counted: '150.00' },
+        { key: `type:${store.card}`, counted: 47.63 },
+      ],
+    });
+    expect(closed.status).toBe(200);
+    const z = closed.body.report;
+    expect(closed.body.message).toBe('Shift closed!');
+    expect(z.shift).toMatchObject({ id, status: 'closed', float: 100, opened_by: 'Cafe Test' });
+    expect(z.shift.closed_at).not.toBeNull();
+    expect(z.tenders).toEqual([
+      {
+        key: `type:${store.cash}`,
+        title: 'Cash',
+        is_cash: true,
+        expected: 152.13,
+        counted: 150,
+        difference: -2.13,
+      },
+      {
+        key: `type:${store.card}`,
+        title: 'Card',
+        is_cash: false,
+        expected: 47.63,
+        counted: 47.63,
+        difference: 0,
+      },
+    ]);
+    expect(z.sales).toEqual({ bills: 2, net: 88.36, tax: 6.9, total: 95.26 });
+    expect(z.payments).toEqual([
+      { title: 'Cash', is_cash: true, count: 1, amount: 47.63 },
+      { title: 'Card', is_cash: false, count: 1, amount: 47.63 },
+    ]);
+    expect(z.pay_ins).toEqual({ count: 1, amount: 20 });
+    expect(z.pay_outs).toEqual({ count: 1, amount: 15.5 });
+    expect(z.no_sales).toBe(1);
+    expect(z.voids).toEqual({ count: 3, amount: 47.63 });
+    expect([z.discounts, z.tips, z.service_charge, z.refunds]).toEqual([0, 0, 0, { count: 0, amount: 0 }]);
+
+    // Stored as answered, and reprinted the same.
+    const reprint = await client.get<ZReport>(`/shifts/${id}/z-report`);
+    expect(reprint.body).toEqual(z);
+    const counts = await app.database.inTenant(store.owner.tenantId, (tx) =>
+      tx.select().from(shiftCounts).where(eq(shiftCounts.shiftId, id)),
+    );
+    expect(counts.map((c) => [c.title, c.expectedMinor, c.countedMinor, c.differenceMinor]).sort()).toEqual([
+      ['Card', 4763, 4763, 0],
+      ['Cash', 15213, 15000, -213],
+    ]);
+
+    const actions = await auditActions(app, store.owner.tenantId);
+    expect(actions.filter((a) => a.startsWith('shift.'))).toEqual([
+      'shift.open',
+      'shift.pay_in',
+      'shift.pay_out',
+      'shift.no_sale',
+      'shift.close',
+    ]);
+    expect((await current()).shift).toBeNull();
+    const list = await client.get<{ shifts: { id: number; status: string }[] }>('/shifts');
+    expect(list.body.shifts.map((s) => [s.id, s.status])).toEqual([[id, 'closed']]);
+  });
+
+  it('records who opened and closed it, and a repeat with the same Idempotency-Key does nothing twice', async () => {
+    const { store, client, current } = await till();
+    const headers = { 'idempotency-key': 'open-1' };
+    const first = await client.post<Opened>('/shifts/open', { float: '25' }, headers);
+    const repeat = await client.post<Opened>('/shifts/open', { float: '25' }, headers);
+    expect(repeat.body).toEqual(first.body);
+    const id = first.body.shift.id;
+    const payIn = { kind: 'pay_in', amount: 5, note: 'coins' };
+    const key = { 'idempotency-key': 'pay-in-1' };
+    expect((await client.post(`/shifts/${id}/movements`, payIn, key)).status).toBe(200);
+    expect((await client.post(`/shifts/${id}/movements`, payIn, key)).status).toBe(200);
+    expect((await current()).movements).toHaveLength(1);
+
+    const waiter = await createColleague(app, store.owner, { scopes: ['POS'], name: 'Mia' });
+    const closeKey = { 'idempotency-key': 'close-1' };
+    const body = { counts: [{ key: `type:${store.cash}`, counted: 30 }] };
+    const closed = await waiter.client.post<Closed>(`/shifts/${id}/close`, body, closeKey);
+    expect(closed.status).toBe(200);
+    expect(closed.body.report.shift.closed_by).toBe('Mia');
+    expect(closed.body.report.tenders[0]).toMatchObject({ expected: 30, counted: 30, difference: 0 });
+    const replay = await waiter.client.post<Closed>(`/shifts/${id}/close`, body, closeKey);
+    expect(replay.body).toEqual(closed.body);
+    expect((await auditActions(app, store.owner.tenantId)).filter((a) => a === 'shift.close')).toHaveLength(
+      1,
+    );
+  });
+
+  it('keeps selling with no shift open: the payment simply has no shift', async () => {
+    const { store, current, sell } = await till();
+    const invoice = await sell({ paymentTypeId: store.cash });
+    expect(await shiftOf(store, invoice)).toEqual([null]);
+    expect((await current()).shift).toBeNull();
+  });
+});
+
+describe('a closed shift cannot change', () => {
+  it('refuses movements and a second close in the service', async () => {
+    const { store, client, open } = await till();
+    const id = await open('10');
+    const body = { counts: [{ key: `type:${store.cash}`, counted: 10 }] };
+    expect((await client.post(`/shifts/${id}/close`, body)).status).toBe(200);
+    const closed = {
+      status: 409,
+      body: { message: 'This shift is already closed! Closed shifts cannot change.' },
+    };
+    expect(await client.post(`/shifts/${id}/close`, body)).toMatchObject(closed);
+    expect(
+      await client.post(`/shifts/${id}/movements`, { kind: 'pay_in', amount: 1, note: 'x' }),
+    ).toMatchObject(closed);
+    expect(await client.post(`/shifts/${id}/movements`, { kind: 'no_sale' })).toMatchObject(closed);
+  });
+
+  it('refuses, in the database, any change to it, its movements, counts and payments', async () => {
+    const { store, client, open, sell } = await till();
+    const id = await open('10');
+    const invoice = await sell({ paymentTypeId: store.cash });
+    expect(
+      (await client.post(`/shifts/${id}/movements`, { kind: 'pay_in', amount: 1, note: 'x' })).status,
+    ).toBe(200);
+    const body = { counts: [{ key: `type:${store.cash}`, counted: 58.63 }] };
+    expect((await client.post(`/shifts/${id}/close`, body)).status).toBe(200);
+
+    const tenantId = store.owner.tenantId;
+    const refused = (fn: Parameters<typeof app.database.inTenant>[1]) =>
+      expect(app.database.inTenant(tenantId, fn)).rejects.toMatchObject({ cause: { code: 'CM001' } });
+    await refused((tx) => tx.update(shifts).set({ floatMinor: 0 }).where(eq(shifts.id, id)));
+    await refused((tx) => tx.update(shifts).set({ status: 'open', closedAt: null }).where(eq(shifts.id, id)));
+    await refused((tx) =>
+      tx.insert(shiftMovements).values({ tenantId, shiftId: id, kind: 'no_sale', createdByName: 'x' }),
+    );
+    await refused((tx) =>
+      tx.update(shiftMovements).set({ amountMinor: 1 }).where(eq(shiftMovements.shiftId, id)),
+    );
+    await refused((tx) => tx.update(shiftCounts).set({ countedMinor: 1 }).where(eq(shiftCounts.shiftId, id)));
+    await refused((tx) =>
+      tx.update(invoicePayments).set({ amountMinor: 1 }).where(eq(invoicePayments.invoiceId, invoice)),
+    );
+    await refused((tx) =>
+      tx.update(invoicePayments).set({ shiftId: null }).where(eq(invoicePayments.invoiceId, invoice)),
+    );
+    await refused((tx) =>
+      tx.insert(invoicePayments).values({
+        tenantId,
+        invoiceId: invoice,
+        paymentTypeTitle: 'Cash',
+        amountMinor: 1,
+        shiftId: id,
+      }),
+    );
+    // What the Z report reads is as closed.
+    const z = await client.get<ZReport>(`/shifts/${id}/z-report`);
+    expect(z.body.tenders[0]).toMatchObject({ expected: 58.63, counted: 58.63, difference: 0 });
+    expect(z.body.sales.total).toBe(47.63);
+    // Deleting the payment type the shift was paid with still works (its payments keep their title).
+    expect((await client.request('DELETE', `/settings/payment-types/${store.cash}`)).status).toBe(200);
+  });
+});
+
+describe('deleting the tenant', () => {
+  it('takes its closed shifts, their counts and payments with it', async () => {
+    const { store, client, open, sell } = await till();
+    const id = await open('10');
+    await sell({ paymentTypeId: store.cash });
+    await client.post(`/shifts/${id}/movements`, { kind: 'pay_out', amount: 1, note: 'x' });
+    const body = { counts: [{ key: `type:${store.cash}`, counted: 56.63 }] };
+    expect((await client.post(`/shifts/${id}/close`, body)).status).toBe(200);
+    expect(await app.database.asSystem((tx) => purgeTenant(tx, store.owner.tenantId))).toBe(true);
+  });
+});
+
+describe('payments and a close at the same moment', () => {
+  it('counts a payment recorded while the close waits for it', async () => {
+    const { store, client, open, sell } = await till();
+    const id = await open('0');
+    const invoice = await sell({ paymentTypeId: store.card });
+    let closing: Promise<{ status: number; body: Closed }> | undefined;
+    await app.database.inTenant(store.owner.tenantId, async (tx) => {
+      // A second card payment in flight: the trigger holds the open shift FOR SHARE until commit.
+      await tx.insert(invoicePayments).values({
+        tenantId: store.owner.tenantId,
+        invoiceId: invoice,
+        paymentTypeId: store.card,
+        paymentTypeTitle: 'Card',
+        amountMinor: 500,
+      });
+      closing = client.post<Closed>(`/shifts/${id}/close`, {
+        counts: [{ key: `type:${store.cash}`, counted: 0 }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const closed = await closing!;
+    expect(closed.status).toBe(200);
+    const card = closed.body.report.tenders.find((t) => t.title === 'Card');
+    expect(card?.expected).toBe(52.63);
+    const paid = await app.database.inTenant(store.owner.tenantId, (tx) =>
+      tx.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice)),
+    );
+    expect(paid.map((p) => p.shiftId)).toEqual([id, id]);
+  });
+
+  it('records a payment that waited for a close without a shift, never in the closed one', async () => {
+    const { store, open, sell } = await till();
+    const id = await open('0');
+    const tenantId = store.owner.tenantId;
+    let paying: Promise<number> | undefined;
+    await app.database.inTenant(tenantId, async (tx) => {
+      // A close in flight: it holds the shift FOR UPDATE, then closes it.
+      await tx
+        .select()
+        .from(shifts)
+        .where(and(eq(shifts.tenantId, tenantId), eq(shifts.id, id)))
+        .for('update');
+      paying = sell({ paymentTypeId: store.cash });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx
+        .update(shifts)
+        .set({ status: 'closed', closedAt: sql`now()`, closedByName: 'Closer' })
+        .where(eq(shifts.id, id));
+    });
+    const invoice = await paying!;
+    expect(await shiftOf(store, invoice)).toEqual([null]);
+  });
+});
+
+describe('realtime', () => {
+  it("tells the tenant's screens, and only them, when a shift opens, moves money or closes", async () => {
+    const { store, client } = await till();
+    const other = await till();
+    const { socket } = await connectSocket(app, client);
+    const { socket: stranger } = await connectSocket(app, other.client);
+    const strangers = record(stranger, 'shift_updated');
+    const opened = next(socket, 'shift_updated');
+    const res = await client.post<Opened>('/shifts/open', { float: 5 });
+    const id = res.body.shift.id;
+    expect(await opened).toEqual({ shiftId: id });
+    const moved = next(socket, 'shift_updated');
+    await client.post(`/shifts/${id}/movements`, { kind: 'no_sale' });
+    expect(await moved).toEqual({ shiftId: id });
+    const closed = next(socket, 'shift_updated');
+    await client.post(`/shifts/${id}/close`, { counts: [{ key: `type:${store.cash}`, counted: 5 }] });
+    expect(await closed).toEqual({ shiftId: id });
+    expect(strangers).toEqual([]);
+  });
+});
+
+describe('payment types', () => {
+  it("marks a new type titled 'cash' (any case) as cash, and lets the owner switch it", async () => {
+    const owner = await createTenant(app);
+    for (const title of ['cash', 'Card'])
+      expect((await owner.client.post('/settings/payment-types/add', { title, isActive: true })).status).toBe(
+        200,
+      );
+    type Row = { id: number; title: string; is_cash: boolean };
+    const list = async () => (await owner.client.get<Row[]>('/settings/payment-types')).body;
+    expect((await list()).map((p) => [p.title, p.is_cash])).toEqual([
+      ['cash', true],
+      ['Card', false],
+    ]);
+    const card = (await list())[1]!;
+    const res = await owner.client.post(`/settings/payment-types/${card.id}/update`, {
+      title: 'Card',
+      isCash: true,
+    });
+    expect(res.status).toBe(200);
+    expect((await list())[1]?.is_cash).toBe(true);
+  });
+});
