@@ -6,6 +6,7 @@ export * from './money.ts';
 export * from './money-input.ts';
 export * from './menu-choice.ts';
 export * from './totals.ts';
+export * from './bill-split.ts';
 export * from './currencies.ts';
 export * from './settings.schemas.ts';
 export * from './menu.schemas.ts';
