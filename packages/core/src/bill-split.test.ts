@@ -195,7 +195,9 @@ describe('splitBill', () => {
   });
 
   it('always gives the same split for the same bill', () => {
-    expect(splitBill(table, { mode: 'even', parts: 4 })).toEqual(splitBill(table, { mode: 'even', parts: 4 }));
+    expect(splitBill(table, { mode: 'even', parts: 4 })).toEqual(
+      splitBill(table, { mode: 'even', parts: 4 }),
+    );
   });
 });
 
@@ -212,7 +214,13 @@ function random(seed: number) {
 
 describe.each(['JPY', 'USD', 'BHD'])('splitBill over 300 random carts in %s', (currency) => {
   const digits = currencyDigits(currency);
-  const taxes = [VAT, GST, NONE, { bp: 1875, type: 'exclusive' as const }, { bp: 333, type: 'inclusive' as const }];
+  const taxes = [
+    VAT,
+    GST,
+    NONE,
+    { bp: 1875, type: 'exclusive' as const },
+    { bp: 333, type: 'inclusive' as const },
+  ];
 
   it('always adds up exactly to the whole, however it is split', () => {
     const rand = random(digits + 17);
@@ -220,7 +228,11 @@ describe.each(['JPY', 'USD', 'BHD'])('splitBill over 300 random carts in %s', (c
       const lineCount = 1 + rand(8);
       const lines = Array.from({ length: lineCount }, (_, i) => {
         // A price with every decimal of the currency used: 0.001 to 99.999 in BHD, 1 to 99999 yen.
-        const unit = toMinor(`${rand(100)}.${String(rand(10 ** digits)).padStart(digits, '0')}`.replace(/\.$/, ''), digits) ?? 0;
+        const unit =
+          toMinor(
+            `${rand(100)}.${String(rand(10 ** digits)).padStart(digits, '0')}`.replace(/\.$/, ''),
+            digits,
+          ) ?? 0;
         const tax = taxes[rand(taxes.length)] ?? NONE;
         return line(i + 1, unit + 1, 1 + rand(5), tax, rand(3) === 0 ? null : 1 + rand(4));
       });
@@ -230,7 +242,10 @@ describe.each(['JPY', 'USD', 'BHD'])('splitBill over 300 random carts in %s', (c
       if (lines.some((l) => l.seat !== null)) expectExact(lines, splitBill(lines, { mode: 'seat' }));
       // By item: each unit to a random part, making sure every part gets one line at least.
       const assign: SplitAssignment[] = [];
-      const count = Math.min(parts, lines.reduce((s, l) => s + l.quantity, 0));
+      const count = Math.min(
+        parts,
+        lines.reduce((s, l) => s + l.quantity, 0),
+      );
       let next = 0;
       for (const l of lines) {
         for (let u = 0; u < l.quantity; u++) {

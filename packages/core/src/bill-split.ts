@@ -162,7 +162,8 @@ function wholeLine(line: SplitLineInput): PartLine {
 }
 
 function checkPartCount(count: number) {
-  if (!Number.isInteger(count) || count < 2 || count > SPLIT_PARTS_MAX) throw new SplitError(SPLIT_PARTS_INVALID);
+  if (!Number.isInteger(count) || count < 2 || count > SPLIT_PARTS_MAX)
+    throw new SplitError(SPLIT_PARTS_INVALID);
 }
 
 function splitByItem(lines: readonly SplitLineInput[], count: number, assign: readonly SplitAssignment[]) {

@@ -7,6 +7,8 @@ export * from './money-input.ts';
 export * from './menu-choice.ts';
 export * from './totals.ts';
 export * from './bill-split.ts';
+export * from './bills.schemas.ts';
+export * from './seats.ts';
 export * from './currencies.ts';
 export * from './settings.schemas.ts';
 export * from './menu.schemas.ts';

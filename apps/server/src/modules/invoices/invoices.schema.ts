@@ -47,6 +47,8 @@ export const invoicePayments = pgTable(
     tenderedMinor: minor('tendered_minor'),
     changeMinor: minor('change_minor'),
     createdAt: createdAt(),
+    /** The part of a split bill this payment pays (migration 0016); none for a bill paid in one. */
+    partNo: smallint('part_no'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
