@@ -147,6 +147,11 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
     (uuid: string, notes: string) => editCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, notes } : l))),
     [editCart],
   );
+  const onSeat = useCallback(
+    (uuid: string, seat: number | null) =>
+      editCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, seat } : l))),
+    [editCart],
+  );
   const closeDialog = useCallback(() => setDialog(null), []);
   const openQr = useCallback(() => setDialog('qr'), []);
   const openDrafts = useCallback(() => setDialog('drafts'), []);
@@ -419,6 +424,7 @@ function PosScreen({ init, CustomerPicker }: { init: PosInit; CustomerPicker: Pi
           currency={currency}
           onQuantity={onQuantity}
           onNotes={onNotes}
+          onSeat={onSeat}
           tokenNo={tokenNo}
           busy={busy}
           onDraft={saveDraft}
