@@ -55,6 +55,7 @@ beforeAll(async () => {
   await post('/settings/payment-types/add', { title: 'Card' });
   await post('/settings/store-tables/add', { title: 'T4', floor: 'Main', seatingCapacity: 4 });
   await post('/settings/store-tables/add', { title: 'T5', floor: 'Main', seatingCapacity: 2 });
+  await post('/settings/store-tables/add', { title: 'T6', floor: 'Main', seatingCapacity: 2 });
   const init = await get<{
     storeTables: { id: number; table_title: string }[];
     paymentTypes: { id: number; title: string }[];
@@ -179,5 +180,40 @@ describe('split bills', () => {
     await screenshot(page, 'split-evenly-short-tablet', false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await get<Invoices>('/invoices?type=today')).invoices.length).toBe(before);
+  });
+
+  it('sets seats on cart lines in the POS, shown on Table Orders and the kitchen ticket', async () => {
+    await page.goto('/dashboard/pos');
+    const item = (title: string) => page.getByTestId('pos-item').filter({ hasText: title });
+    await item('Steak').click();
+    await item('Wine').click();
+    for (const [title, seat] of [
+      ['Steak', '1'],
+      ['Wine', '2'],
+    ] as const) {
+      await page.getByRole('textbox', { name: `Seat of ${title}` }).click();
+      await page.getByRole('option', { name: seat, exact: true }).click();
+    }
+    await page.getByRole('textbox', { name: 'Table' }).click();
+    await page.getByRole('option', { name: 'T6 · Main' }).click();
+    await screenshot(page, 'pos-seats-tablet', false);
+    const [token] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Send to Kitchen' }).click(),
+    ]);
+    await token.close();
+    await page.getByTestId('last-token').waitFor();
+
+    await page.goto('/dashboard/orders');
+    const t6 = group('T6');
+    await t6.getByTestId('line-seat').first().waitFor();
+    expect(await t6.getByTestId('line-seat').allTextContents()).toEqual(['Seat 1', 'Seat 2']);
+    await screenshot(page, 'table-orders-seats-tablet', false);
+
+    await page.goto('/dashboard/kitchen');
+    const ticket = page.getByTestId('ticket').filter({ hasText: 'T6' });
+    await ticket.getByTestId('line-seat').first().waitFor();
+    expect(await ticket.getByTestId('line-seat').allTextContents()).toEqual(['Seat 1', 'Seat 2']);
+    await screenshot(page, 'kitchen-seats-tablet', false);
   });
 });

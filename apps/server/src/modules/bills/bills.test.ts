@@ -372,6 +372,22 @@ describe('POST /orders/pay-split: paying', () => {
     });
   });
 
+  it('produces one invoice when two terminals pay the same split together', async () => {
+    const s = await createStore(app);
+    const { orderId } = await sendTable(s);
+    const before = await counts(app, s.owner.tenantId);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        s.owner.client.post<{ code: string }>('/orders/pay-split', bySeatBody(s, [orderId])),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const lost of answers.filter((r) => r.status !== 200))
+      expect([lost.status, lost.body.code]).toEqual([409, 'order_already_paid']);
+    const after = await counts(app, s.owner.tenantId);
+    expect([after.invoices - before.invoices, after.payments - before.payments]).toEqual([1, 4]);
+  });
+
   it('answers a replayed Idempotency-Key with the first answer and pays once', async () => {
     const s = await createStore(app);
     const { orderId } = await sendTable(s);
