@@ -128,6 +128,23 @@ describe('split bills', () => {
     expect(await done.getByTestId('split-change').textContent()).toBe('$10.00');
     expect(await done.getByTestId('split-done-part').count()).toBe(4);
     await screenshot(page, 'split-paid-tablet', false);
+
+    // Part 1's receipt: its share of the lines, its totals and both payments.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      done.getByRole('button', { name: 'Print part 1' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).pathname).toBe('/print-receipt');
+    await popup.getByTestId('receipt-total').waitFor();
+    expect(await popup.getByTestId('receipt-total').textContent()).toContain('20.30');
+    expect(await popup.getByTestId('receipt-line').allTextContents()).toEqual([
+      expect.stringContaining('Steak'),
+      expect.stringContaining('Water (1/4)'),
+    ]);
+    expect(await popup.getByTestId('receipt-payment').textContent()).toContain('Cash $10.00 + Card $10.30');
+    await screenshot(popup, 'split-part-receipt', true);
+    await popup.close();
     await done.getByRole('button', { name: 'Done' }).click();
     await t4.waitFor({ state: 'detached' });
 
@@ -178,6 +195,16 @@ describe('split bills', () => {
     await dialog.getByTestId('split-part').nth(1).getByLabel('Amount 1, Part 2').fill('13.74');
     expect(await dialog.getByRole('button', { name: 'Pay $27.50 in 2 parts' }).isDisabled()).toBe(true);
     await screenshot(page, 'split-evenly-short-tablet', false);
+
+    // By item: the Steak to part 1, the Wine to part 2.
+    await dialog.locator('label', { hasText: 'By item' }).click();
+    await dialog
+      .getByRole('radiogroup', { name: 'Part for Wine' })
+      .locator('label', { hasText: '2' })
+      .click();
+    expect(await dialog.getByTestId('split-part-total').allTextContents()).toEqual(['$19.80', '$7.70']);
+    await screenshot(page, 'split-by-item-tablet', false);
+    await checkScreen(page, 'split by item', { staff: true, sizes: ['tablet'] });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await get<Invoices>('/invoices?type=today')).invoices.length).toBe(before);
   });
