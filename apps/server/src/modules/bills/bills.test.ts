@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PARTS_MISMATCH,
+  type Report,
   SEAT_INVALID,
   SPLIT_NO_SEATS,
   SPLIT_PARTS_INVALID,
@@ -313,6 +314,17 @@ describe('POST /orders/pay-split: paying', () => {
       '/invoices?type=today',
     );
     expect(listed.body.invoices.find((i) => i.invoice_id === res.body.invoiceId)?.payments).toHaveLength(5);
+    const report = await s.owner.client.get<Report>('/reports?type=today');
+    expect(report.body).toMatchObject({
+      invoicesCount: 1,
+      ordersCount: 1,
+      revenueTotal: 31.5,
+      taxTotal: 2.32,
+    });
+    expect(report.body.byPaymentType).toEqual([
+      { key: 'Cash', count: 4, revenue: 25 },
+      { key: 'Card', count: 1, revenue: 6.5 },
+    ]);
   });
 
   it('splits evenly and pays an unsplit bill with mixed tenders', async () => {
