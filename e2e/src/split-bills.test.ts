@@ -120,7 +120,7 @@ describe('split bills', () => {
     await page.getByRole('option', { name: 'Card' }).click();
     expect(await first.getByTestId('split-remaining').textContent()).toBe('Paid in full');
     await screenshot(page, 'split-mixed-tenders-tablet', false);
-    await checkScreen(page, 'split dialog', { staff: true, sizes: ['tablet'] });
+    await checkScreen(page, 'split dialog', { staff: true, sizes: ['tablet', 'desktop'] });
 
     await pay.click();
     const done = page.getByRole('dialog', { name: 'Payment received' });
