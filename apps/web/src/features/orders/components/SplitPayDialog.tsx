@@ -369,7 +369,12 @@ export function SplitPayDialog({
               );
             })}
           </SimpleGrid>
-          <Group justify="flex-end">
+          {/* Kept in view while the parts scroll: four parts with two payments pass 768 px. */}
+          <Group
+            justify="flex-end"
+            py="xs"
+            style={{ position: 'sticky', bottom: 0, zIndex: 1, background: 'var(--mantine-color-body)' }}
+          >
             <Button variant="default" onClick={onClose}>
               {t('pay.cancel')}
             </Button>
