@@ -58,6 +58,8 @@ import { createMovesService } from './modules/moves/moves.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createTableOrdersService } from './modules/orders/table-orders.service.ts';
+import { billsRoutes } from './modules/bills/bills.routes.ts';
+import { createBillsService } from './modules/bills/bills.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -244,6 +246,7 @@ export async function buildApp(opts: BuildOptions) {
       reservationsRoutes(typed, { reservations: createReservationsService(ctx) });
       ordersRoutes(typed, { orders: createOrdersService(ctx), tableOrders: createTableOrdersService(ctx) });
       movesRoutes(typed, { moves: createMovesService(ctx) });
+      billsRoutes(typed, createBillsService(ctx));
       invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
       reportsRoutes(typed, { reports: createReportsService(ctx) });
       kitchenRoutes(typed, { kitchen: createKitchenService(ctx) });

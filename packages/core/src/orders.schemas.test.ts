@@ -11,7 +11,9 @@ describe('createOrderSchema', () => {
   it('reads a minimal order with its defaults', () => {
     expect(createOrderSchema.parse({ uuid: id, cart: [line], deliveryType: 'dinein' })).toEqual({
       uuid: id,
-      cart: [{ uuid: lineId, item_id: 3, variant_id: null, addons_ids: [], quantity: 2, notes: null }],
+      cart: [
+        { uuid: lineId, item_id: 3, variant_id: null, addons_ids: [], quantity: 2, notes: null, seat: null },
+      ],
       deliveryType: 'dinein',
       customerType: 'WALKIN',
       customerId: null,
@@ -23,7 +25,17 @@ describe('createOrderSchema', () => {
   it('reads ids and quantities sent as digit strings, drops repeated addons and blank notes', () => {
     const parsed = createOrderSchema.parse({
       uuid: id,
-      cart: [{ ...line, item_id: '3', variant_id: '4', addons_ids: [5, 5, 6], quantity: '2', notes: '  ' }],
+      cart: [
+        {
+          ...line,
+          item_id: '3',
+          variant_id: '4',
+          addons_ids: [5, 5, 6],
+          quantity: '2',
+          notes: '  ',
+          seat: '4',
+        },
+      ],
       deliveryType: 'takeaway',
       customerType: 'CUSTOMER',
       customerId: '9',
@@ -35,6 +47,7 @@ describe('createOrderSchema', () => {
       addons_ids: [5, 6],
       quantity: 2,
       notes: null,
+      seat: 4,
     });
     expect(parsed).toMatchObject({ customerId: 9, tableId: null });
   });
@@ -43,6 +56,10 @@ describe('createOrderSchema', () => {
     [{ cart: [] }, 'Cart is empty!'],
     [{ cart: [{ ...line, quantity: 0 }] }, 'Please provide a valid quantity!'],
     [{ cart: [{ ...line, quantity: 1001 }] }, 'Please provide a valid quantity!'],
+    [{ cart: [{ ...line, seat: 0 }] }, 'Please choose a seat from 1 to 99!'],
+    [{ cart: [{ ...line, seat: 100 }] }, 'Please choose a seat from 1 to 99!'],
+    [{ cart: [{ ...line, seat: 1.5 }] }, 'Please choose a seat from 1 to 99!'],
+    [{ cart: [{ ...line, seat: 'two' }] }, 'Please choose a seat from 1 to 99!'],
     [{ cart: [{ ...line, quantity: 2.5 }] }, 'Please provide a valid quantity!'],
     [{ cart: [{ ...line, notes: 'x'.repeat(101) }] }, 'Notes can be at most 100 characters!'],
     [{ cart: [line, line] }, 'Invalid request!'],

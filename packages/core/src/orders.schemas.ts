@@ -8,6 +8,7 @@ import {
 } from './settings.schemas.ts';
 import { menuItemResponse } from './menu.schemas.ts';
 import { amountInput, optionalAmountInput } from './money-input.ts';
+import { seatInput } from './seats.ts';
 
 export const DELIVERY_TYPES = ['dinein', 'delivery', 'takeaway'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
@@ -72,6 +73,8 @@ export const cartLineSchema = z.object({
     .max(CART_NOTES_MAX, { error: NOTES_TOO_LONG })
     .nullish()
     .transform((v) => v || null),
+  /** The seat at the table the line is for (split by seat), or none. */
+  seat: seatInput.optional().transform((v) => v ?? null),
   /** The client's unit price: informational only, never stored or trusted. */
   price: z.union([z.number(), z.string().max(40), z.null()], { error: INVALID }).optional(),
 });
@@ -228,6 +231,8 @@ export const orderItemResponse = z.object({
   tax_rate: z.number(),
   tax_type: z.enum(['exclusive', 'inclusive']).nullable(),
   status: z.enum(ORDER_ITEM_STATUSES),
+  /** The seat the line is for, or null. */
+  seat: z.number().nullable(),
   /** ISO instant the line was sent. */
   date: z.string(),
   updated_at: z.string(),

@@ -49,6 +49,8 @@ export const invoicePayments = pgTable(
     createdAt: createdAt(),
     /** The shift open when it was recorded, set by the database (migration 0018); null without one. */
     shiftId: ref('shift_id'),
+    /** The part of a split bill this payment pays (migration 0016); none for a bill paid in one. */
+    partNo: smallint('part_no'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

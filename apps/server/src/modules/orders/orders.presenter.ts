@@ -25,6 +25,7 @@ export function presentOrderItem(row: OrderItemRow, digits: number): OrderItem {
     tax_rate: fromMinor(row.taxRateBp, 2),
     tax_type: row.taxType,
     status: row.status,
+    seat: row.seat,
     date: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

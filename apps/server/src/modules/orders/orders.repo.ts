@@ -95,6 +95,8 @@ export interface OrderItemValues {
   addons: SoldAddon[];
   quantity: number;
   notes: string | null;
+  /** The seat the line is for (split by seat); none when not given. */
+  seat?: number | null;
   taxId: number | null;
   taxTitle: string | null;
   taxRateBp: number;
@@ -117,12 +119,12 @@ export async function insertOrderItems(
     (l) => sql`(${tenantId}, ${orderId}, ${l.uuid}, ${l.itemId}, ${l.itemTitle}, ${l.variantId},
       ${l.variantTitle}, ${l.basePriceMinor}, ${l.addonsPriceMinor}, ${JSON.stringify(l.addons)}::jsonb,
       ${l.quantity}, ${l.notes}, ${l.taxId}, ${l.taxTitle}, ${l.taxRateBp}, ${l.taxType}, ${l.netMinor},
-      ${l.taxMinor}, ${l.totalMinor}, ${at}::timestamptz, ${at}::timestamptz)`,
+      ${l.taxMinor}, ${l.totalMinor}, ${at}::timestamptz, ${at}::timestamptz, ${l.seat ?? null})`,
   );
   await tx.execute(sql`
     insert into order_items (tenant_id, order_id, uuid, item_id, item_title, variant_id, variant_title,
       base_price_minor, addons_price_minor, addons, quantity, notes, tax_id, tax_title, tax_rate_bp, tax_type,
-      net_minor, tax_minor, total_minor, created_at, updated_at)
+      net_minor, tax_minor, total_minor, created_at, updated_at, seat)
     values ${sql.join(rows, sql`, `)}`);
 }
 

@@ -1,4 +1,4 @@
-import { date, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, minor, ref, tenantId, updatedAt } from '../../platform/db/columns.ts';
 
 export const orders = pgTable(
@@ -84,6 +84,8 @@ export const orderItems = pgTable(
       .default('created'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The seat the line is for (migration 0016), or none. */
+    seat: smallint('seat'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

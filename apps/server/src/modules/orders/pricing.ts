@@ -75,6 +75,7 @@ export async function priceCart(tx: Tx, tenantId: number, cart: CartLine[]) {
       addons: l.sold,
       quantity: l.line.quantity,
       notes: l.line.notes,
+      seat: l.line.seat ?? null,
       taxId: l.item.taxId,
       taxTitle: l.item.taxTitle,
       taxRateBp: taxed ? (l.item.taxRateBp ?? 0) : 0,

@@ -50,12 +50,12 @@ function checkOpen(rows: repo.OrderRow[], ids: number[]) {
  * The open orders of a group, locked FOR UPDATE and checked (checkOpen). A concurrent pay or cancel
  * waits on the locks and then finds the orders closed.
  */
-async function lockOpen(tx: Tx, tenantId: number, ids: number[]) {
+export async function lockOpen(tx: Tx, tenantId: number, ids: number[]) {
   return checkOpen(await repo.lockOrders(tx, tenantId, ids), ids);
 }
 
 /** What a group of orders bills: the sums of their non-cancelled lines, in the orders' one currency. */
-function groupBill(loaded: Awaited<ReturnType<typeof repo.withItems>>) {
+export function groupBill(loaded: Awaited<ReturnType<typeof repo.withItems>>) {
   const currency = loaded[0]?.order.currency ?? '';
   if (loaded.some((o) => o.order.currency !== currency))
     throw invalid('These orders were taken in different currencies! Pay them one by one.');
@@ -69,7 +69,7 @@ function groupBill(loaded: Awaited<ReturnType<typeof repo.withItems>>) {
  * pay queued less may not be): then it is dated on arrival too. Never equal either: a bill at its order's
  * very instant reads "paid when taken" (qrmenu.repo).
  */
-function paidTime(now: Date, queuedMs: number | undefined, ordersTakenAt: Date[]) {
+export function paidTime(now: Date, queuedMs: number | undefined, ordersTakenAt: Date[]) {
   const paidAt = saleTime(now, queuedMs);
   return ordersTakenAt.some((takenAt) => takenAt.getTime() >= paidAt.getTime()) ? now : paidAt;
 }

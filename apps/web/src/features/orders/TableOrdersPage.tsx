@@ -27,9 +27,11 @@ import { groupCall, paymentSummary } from './api/mutations.ts';
 import { moveItem, moveTable } from './api/moves.ts';
 import { MoveDialog } from './components/MoveDialog.tsx';
 import { ACTION_FAILED, PayDialog } from './components/PayDialog.tsx';
+import { SplitPayDialog } from './components/SplitPayDialog.tsx';
 import { type GroupActions, TableGroupCard } from './components/TableGroupCard.tsx';
 import { type ShownGroup, isLocal, withDeviceChanges } from './device-changes.ts';
 import { minorOf } from './money.ts';
+import { partReceipt } from './split-receipt.ts';
 
 const LOAD_FAILED = 'Error loading orders! Please try later!';
 
@@ -50,6 +52,7 @@ export function TableOrdersPage() {
   const [payOpened, setPayOpened] = useState(false);
   const [move, setMove] = useState<{ group: ShownGroup; item?: OrderItem; n: number } | null>(null);
   const [moveOpened, setMoveOpened] = useState(false);
+  const [splitOpened, setSplitOpened] = useState(false);
 
   // Calls go through the outbox (docs/offline.md): the list shows them applied while they wait.
   const { entries, online } = useOffline();
@@ -245,6 +248,14 @@ export function TableOrdersPage() {
           init={init.data}
           opened={payOpened}
           onClose={() => setPayOpened(false)}
+          onSplit={
+            pay.group.orders.some(isLocal)
+              ? undefined
+              : () => {
+                  setPayOpened(false);
+                  setSplitOpened(true);
+                }
+          }
           onPay={(key, body) =>
             call.run({
               ...groupCall(pay.group, '/orders/complete-and-pay-order', body),
@@ -261,6 +272,28 @@ export function TableOrdersPage() {
                 change: paid.change,
               }),
             );
+          }}
+        />
+      )}
+      {pay && init.data && splitOpened && (
+        <SplitPayDialog
+          key={`split-${pay.n}`}
+          summary={pay.summary}
+          init={init.data}
+          opened={splitOpened}
+          onClose={() => setSplitOpened(false)}
+          onPay={(key, body) =>
+            call.run({
+              ...groupCall(pay.group, '/orders/pay-split', body),
+              key,
+              kind: 'table-pay',
+              label: groupTitle(pay.group),
+            })
+          }
+          onPrint={(paid, partNo) => {
+            const title = `${pay.group.table_title ?? t('Dine Out / Delivery')} · ${t('split.part', { n: partNo })}`;
+            const receipt = partReceipt(pay.summary, init.data, paid, partNo, title);
+            if (receipt) openReceipt(receipt);
           }}
         />
       )}

@@ -161,6 +161,11 @@ function PosScreen({
     (uuid: string, notes: string) => editCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, notes } : l))),
     [editCart],
   );
+  const onSeat = useCallback(
+    (uuid: string, seat: number | null) =>
+      editCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, seat } : l))),
+    [editCart],
+  );
   const closeDialog = useCallback(() => setDialog(null), []);
   const openQr = useCallback(() => setDialog('qr'), []);
   const openDrafts = useCallback(() => setDialog('drafts'), []);
@@ -434,6 +439,7 @@ function PosScreen({
           currency={currency}
           onQuantity={onQuantity}
           onNotes={onNotes}
+          onSeat={onSeat}
           tokenNo={tokenNo}
           busy={busy}
           onDraft={saveDraft}

@@ -27,6 +27,8 @@ export interface CartLine {
   addons: string[];
   quantity: number;
   notes: string;
+  /** The seat at the table the line is for (a bill may be split by seat); none when unset. */
+  seat?: number | null;
   /** One unit: the variant's price (or the item's) plus the addons'. */
   unitMinor: number;
   tax_id: number | null;
@@ -98,6 +100,7 @@ export function cartPayload(cart: readonly CartLine[], digits: number): CartLine
     addons_ids: l.addons_ids,
     quantity: l.quantity,
     notes: l.notes.trim() || null,
+    seat: l.seat ?? null,
     price: fromMinor(l.unitMinor, digits),
   }));
 }

@@ -138,6 +138,7 @@ export function previewOrder(input: {
         tax_rate: l.taxRateBp / 100,
         tax_type: l.tax_type,
         status: 'created',
+        seat: l.seat ?? null,
         date: now,
         updated_at: now,
       };

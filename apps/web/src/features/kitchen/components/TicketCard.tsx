@@ -180,6 +180,11 @@ function TicketLine({
               {item.addons.map((a) => `+ ${a.title}`).join(', ')}
             </Text>
           )}
+          {item.seat !== null && (
+            <Text fz="lg" fw={600} c={dim ? 'gray.5' : 'gray.2'} data-testid="line-seat">
+              {t('line.seat', { seat: item.seat })}
+            </Text>
+          )}
           {item.notes && (
             <Text fz="lg" fw={700} c="yellow.3" style={{ overflowWrap: 'break-word' }}>
               {t('line.notes', { notes: item.notes })}

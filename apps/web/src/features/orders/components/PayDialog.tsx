@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconArrowsSplit, IconPrinter } from '@tabler/icons-react';
 import {
   currencySymbol,
   formatMoney,
@@ -31,6 +31,7 @@ export function PayDialog({
   onClose,
   onPay,
   onPrint,
+  onSplit,
 }: {
   summary: OrderSummary;
   init: OrdersInit;
@@ -42,6 +43,8 @@ export function PayDialog({
     body: Pick<CompleteAndPayInput, 'subTotal' | 'taxTotal' | 'total' | 'payment'>,
   ) => Promise<Outcome>;
   onPrint: (paid: OrderPaid, payment: { type: string; tendered: number | null }) => void;
+  /** Opens Split & pay instead (several parts or payments); absent while the group has unsynced orders. */
+  onSplit?: () => void;
 }) {
   const { t } = useTranslation('orders');
   const [key] = useState(newUuid);
@@ -163,6 +166,16 @@ export function PayDialog({
               tenderedMinor >= totalMinor &&
               row(t('pay.change'), formatMoney(tenderedMinor - totalMinor, code), true, 'pay-change')}
             <Group justify="flex-end" mt="xs">
+              {onSplit && (
+                <Button
+                  variant="light"
+                  leftSection={<IconArrowsSplit size={18} />}
+                  onClick={onSplit}
+                  mr="auto"
+                >
+                  {t('pay.split')}
+                </Button>
+              )}
               <Button variant="default" onClick={onClose}>
                 {t('pay.cancel')}
               </Button>

@@ -251,6 +251,11 @@ function LineRow({
         )}
       </Stack>
       <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        {item.seat !== null && (
+          <Badge color="gray" variant="outline" radius="sm" data-testid="line-seat">
+            {t('line.seat', { seat: item.seat })}
+          </Badge>
+        )}
         <Badge color={ITEM_STATUS_COLORS[item.status]} variant="light" radius="sm" data-testid="line-status">
           {t(`status.${item.status}`)}
         </Badge>

@@ -1,4 +1,15 @@
-import { ActionIcon, Badge, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconMinus, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { CART_NOTES_MAX, type CartTotals, formatMoney } from '@comanda/core';
 import { type ReactNode, memo } from 'react';
@@ -19,6 +30,7 @@ export function CartPanel(props: {
   currency: string;
   onQuantity: (uuid: string, delta: number) => void;
   onNotes: (uuid: string, notes: string) => void;
+  onSeat: (uuid: string, seat: number | null) => void;
   /** The last order's token: the server's, or the provisional one ("P3") until it syncs. */
   tokenNo: number | string | null;
   busy: boolean;
@@ -61,6 +73,7 @@ export function CartPanel(props: {
                 currency={props.currency}
                 onQuantity={props.onQuantity}
                 onNotes={props.onNotes}
+                onSeat={props.onSeat}
               />
             ))
           )}
@@ -98,17 +111,22 @@ export function CartPanel(props: {
   );
 }
 
+// The seats a line can be set to: a table of twelve at most is what a waiter picks from a list.
+const SEATS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+
 /** One cart line: title, variant and addons, quantity controls, notes and amount. */
 const CartLineRow = memo(function CartLineRow({
   line: l,
   currency,
   onQuantity,
   onNotes,
+  onSeat,
 }: {
   line: CartLine;
   currency: string;
   onQuantity: (uuid: string, delta: number) => void;
   onNotes: (uuid: string, notes: string) => void;
+  onSeat: (uuid: string, seat: number | null) => void;
 }) {
   const { t } = useTranslation('pos');
   return (
@@ -145,6 +163,16 @@ const CartLineRow = memo(function CartLineRow({
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <Select
+          w={92}
+          aria-label={t('cart.seat', { title: l.title })}
+          placeholder={t('cart.seatHint')}
+          data={SEATS}
+          value={l.seat ? String(l.seat) : null}
+          onChange={(v) => onSeat(l.uuid, v ? Number(v) : null)}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
         <TextInput
           style={{ flex: 1, minWidth: 0 }}
           aria-label={t('cart.notes', { title: l.title })}
