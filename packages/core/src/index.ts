@@ -23,3 +23,5 @@ export * from './reports.schemas.ts';
 export * from './billing.schemas.ts';
 export * from './tenants.schemas.ts';
 export * from './platform-reports.schemas.ts';
+export * from './voids.schemas.ts';
+export * from './refunds.ts';

@@ -69,6 +69,7 @@ const CONSTRAINT_ERRORS: Record<string, ErrorCode> = {
   categories_tenant_title_key: 'category_title_taken',
   customers_tenant_phone_key: 'customer_phone_taken',
   order_items_tenant_uuid_key: 'order_line_taken',
+  void_reasons_tenant_title_key: 'void_reason_title_taken',
 };
 
 /**

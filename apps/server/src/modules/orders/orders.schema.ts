@@ -80,6 +80,10 @@ export const orderItems = pgTable(
       .default('created'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** A voided line: the reason's title as chosen, who voided it and when (0017). */
+    voidReason: text('void_reason'),
+    voidedBy: ref('voided_by'),
+    voidedAt: at('voided_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
