@@ -116,6 +116,8 @@ export const invoiceRefundsResponse = z.object({
   total: z.number(),
   refunded: z.number(),
   refunds: z.array(refundResponse),
+  /** The active payment types a refund may be paid out by. */
+  paymentTypes: z.array(z.object({ id: z.number(), title: z.string() })),
   lines: z.array(
     z.object({
       order_item_id: z.number(),
@@ -210,5 +212,8 @@ export const auditLogResponse = z.object({
   users: z.array(z.object({ id: z.number(), name: z.string() })),
   /** Every action name the log holds, for the action filter. */
   actions: z.array(z.string()),
+  /** The store's time zone and currency: what the entries' times and amounts are shown in. */
+  timezone: z.string(),
+  currency: z.string(),
 });
 export type AuditLogPage = z.infer<typeof auditLogResponse>;

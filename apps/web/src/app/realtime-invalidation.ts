@@ -22,6 +22,7 @@ import { tablesQueryKey } from '../features/settings/api/get-tables.ts';
 import { taxesQueryKey } from '../features/settings/api/get-taxes.ts';
 import { usersQueryKey } from '../features/users/api/get-users.ts';
 import { tenantsQueryKey } from '../features/superadmin/tenants/api/get-tenants.ts';
+import { voidReasonsQueryKey } from '../lib/void-reasons.ts';
 
 /**
  * What goes stale when a resource changes: the cached answers that show it. A save on this tab
@@ -83,6 +84,7 @@ export const STALE_AFTER = {
   ],
   qr_orders: [qrOrdersQueryKey],
   tenants: [tenantsQueryKey],
+  void_reason: [voidReasonsQueryKey],
 } as const satisfies Record<Resource, readonly QueryKey[]>;
 
 /** The resources each tenant event changes (packages/core/src/events.ts). */

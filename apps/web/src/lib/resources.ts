@@ -24,6 +24,8 @@ export const RESOURCES = [
   'qr_orders',
   // The super admin's tenant list, counts and history pages.
   'tenants',
+  // The owner's void reasons (Settings, Void Reasons), offered by voids, cancels and refunds.
+  'void_reason',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

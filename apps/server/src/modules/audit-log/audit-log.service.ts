@@ -2,6 +2,7 @@ import { type AuditLogPage, type auditLogQuery, rangeInstants } from '@comanda/c
 import type { z } from 'zod';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import * as storeRepo from '../store/store.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as repo from './audit-log.repo.ts';
 
@@ -14,9 +15,8 @@ export function createAuditLogService(ctx: AppContext) {
     /** GET /audit-log: a page of the log, newest first; date filters are the store's days. */
     async page(tc: TenantContext, query: Query): Promise<AuditLogPage> {
       return database.inTenant(tc.tenantId, async (tx) => {
-        const range = query.dates
-          ? rangeInstants(query.dates, await tenantsRepo.getTimezone(tx, tc.tenantId), ctx.now())
-          : undefined;
+        const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
+        const range = query.dates ? rangeInstants(query.dates, timezone, ctx.now()) : undefined;
         const filters: repo.AuditFilters = {
           ...(query.action ? { action: query.action } : {}),
           ...(query.userId !== undefined ? { userId: query.userId } : {}),
@@ -50,6 +50,8 @@ export function createAuditLogService(ctx: AppContext) {
           total,
           users: await repo.userList(tx, tc.tenantId),
           actions: await repo.actions(tx, tc.tenantId),
+          timezone,
+          currency: (await storeRepo.getStoreSettings(tx, tc.tenantId)).currency,
         };
       });
     },

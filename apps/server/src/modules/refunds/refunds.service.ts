@@ -68,6 +68,9 @@ export function createRefundsService(ctx: AppContext) {
           total: fromMinor(invoice.totalMinor, digits),
           refunded: fromMinor(await refundedTotal(tx, tc.tenantId, invoiceId), digits),
           refunds,
+          paymentTypes: (await catalogueRepo.listPaymentTypes(tx, tc.tenantId))
+            .filter((p) => p.isActive)
+            .map((p) => ({ id: p.id, title: p.title })),
           lines: lines.map((l) => ({
             order_item_id: l.id,
             item_title: l.itemTitle,

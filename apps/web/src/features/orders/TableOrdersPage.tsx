@@ -26,6 +26,7 @@ import { ordersInitQueryOptions, tableOrdersQueryOptions } from './api/get-table
 import { groupCall, paymentSummary } from './api/mutations.ts';
 import { ACTION_FAILED, PayDialog } from './components/PayDialog.tsx';
 import { type GroupActions, TableGroupCard } from './components/TableGroupCard.tsx';
+import { VoidDialog } from './components/VoidDialog.tsx';
 import { type ShownGroup, isLocal, withDeviceChanges } from './device-changes.ts';
 import { minorOf } from './money.ts';
 
@@ -46,6 +47,10 @@ export function TableOrdersPage() {
   const [busy, setBusy] = useState<{ key: string; action: 'pay' | 'print' } | null>(null);
   const [pay, setPay] = useState<{ summary: OrderSummary; group: ShownGroup; n: number } | null>(null);
   const [payOpened, setPayOpened] = useState(false);
+  // A void or a cancel waiting for its reason (docs/voids.md).
+  const [voiding, setVoiding] = useState<
+    { kind: 'line'; group: ShownGroup; item: OrderItem } | { kind: 'group'; group: ShownGroup } | null
+  >(null);
 
   // Calls go through the outbox (docs/offline.md): the list shows them applied while they wait.
   const { entries } = useOffline();
@@ -56,12 +61,12 @@ export function TableOrdersPage() {
   const call = useOutboxCall({ changes: ['orders'], fallback: ACTION_FAILED });
   const groupTitle = (group: ShownGroup) => group.table_title ?? t('Dine Out / Delivery');
 
-  const setStatus = async (group: ShownGroup, item: OrderItem, status: SettableStatus) => {
+  const setStatus = async (group: ShownGroup, item: OrderItem, status: SettableStatus, reasonId?: number) => {
     const outcome = await call.run({
       key: newUuid(),
       kind: 'item-status',
       path: `/orders/update-status/${item.id}`,
-      body: { status },
+      body: reasonId === undefined ? { status } : { status, reasonId },
       orderUuids: [],
       order: null,
       preview: null,
@@ -69,9 +74,13 @@ export function TableOrdersPage() {
     });
     if (outcome.status === 'synced') setStatusDone(true);
   };
-  const closeGroup = (group: ShownGroup, kind: 'cancel' | 'complete') =>
+  const closeGroup = (group: ShownGroup, kind: 'cancel' | 'complete', reasonId?: number) =>
     void call.run({
-      ...groupCall(group, kind === 'cancel' ? '/orders/cancel' : '/orders/complete', {}),
+      ...groupCall(
+        group,
+        kind === 'cancel' ? '/orders/cancel' : '/orders/complete',
+        reasonId === undefined ? {} : { reasonId },
+      ),
       key: newUuid(),
       kind,
       label: groupTitle(group),
@@ -117,15 +126,10 @@ export function TableOrdersPage() {
   };
 
   const actionsFor = (group: ShownGroup, data: OrdersInit): GroupActions => ({
-    onStatus: (item, next) => void setStatus(group, item, next),
-    onCancel: () =>
-      modals.openConfirmModal({
-        title: t('confirm.cancelTitle', { group: group.table_title ?? t('Dine Out / Delivery') }),
-        children: t('Are you sure! This process is irreversible!'),
-        labels: { confirm: t('confirm.cancelYes'), cancel: t('confirm.no') },
-        confirmProps: { color: 'red' },
-        onConfirm: () => closeGroup(group, 'cancel'),
-      }),
+    // A void (a line cancelled) and a whole cancel ask for a reason first.
+    onStatus: (item, next) =>
+      next === 'cancelled' ? setVoiding({ kind: 'line', group, item }) : void setStatus(group, item, next),
+    onCancel: () => setVoiding({ kind: 'group', group }),
     onComplete: () =>
       modals.openConfirmModal({
         title: t('confirm.completeTitle', { group: group.table_title ?? t('Dine Out / Delivery') }),
@@ -180,6 +184,23 @@ export function TableOrdersPage() {
           </Button>
         </Stack>
       </Modal>
+      <VoidDialog
+        opened={voiding !== null}
+        title={
+          voiding?.kind === 'line'
+            ? t('void.lineTitle', { quantity: voiding.item.quantity, item: voiding.item.item_title })
+            : t('confirm.cancelTitle', { group: voiding ? groupTitle(voiding.group) : '' })
+        }
+        text={
+          voiding?.kind === 'line' ? t('void.lineText') : t('Are you sure! This process is irreversible!')
+        }
+        confirmLabel={voiding?.kind === 'line' ? t('void.confirm') : t('confirm.cancelYes')}
+        onClose={() => setVoiding(null)}
+        onConfirm={(reasonId) => {
+          if (voiding?.kind === 'line') void setStatus(voiding.group, voiding.item, 'cancelled', reasonId);
+          else if (voiding) closeGroup(voiding.group, 'cancel', reasonId);
+        }}
+      />
       {pay && init.data && (
         <PayDialog
           key={pay.n}

@@ -140,6 +140,8 @@ export function previewOrder(input: {
         status: 'created',
         date: now,
         updated_at: now,
+        void_reason: null,
+        voided_at: null,
       };
     }),
   };
