@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Card, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
 import { todayIn } from '@comanda/core';
@@ -87,9 +87,9 @@ export function AuditLogPage() {
                     <Table.Td fz="sm">{storeDateTime(entry.at, data.timezone)}</Table.Td>
                     <Table.Td fz="sm">{entry.user ?? t('auditLog.system')}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={colorOf(entry.action)} radius="sm" tt="none">
+                      <Text fz="sm" fw={700} c={colorOf(entry.action)}>
                         {actionLabel(t, entry.action)}
-                      </Badge>
+                      </Text>
                       {entry.target_type && entry.target_id && (
                         <Text fz="xs" c="dimmed" mt={4}>
                           {t('auditLog.target', {
@@ -116,7 +116,7 @@ export function AuditLogPage() {
             total={lastPage}
             value={data.currentPage}
             onChange={setPage}
-            size="lg"
+            size="xl"
             withEdges
             getControlProps={(control) => ({ 'aria-label': t(`auditLog.page.${control}`) })}
           />
@@ -168,8 +168,8 @@ export function AuditLogPage() {
 
 /** Money going back and things undone in red, money taken in green, the rest grey. */
 function colorOf(action: string): string {
-  if (/\.(void|cancel|cancel_all|refund|delete)$/.test(action)) return 'red';
-  if (/discount|drawer/.test(action)) return 'orange';
-  if (action === 'invoice.create') return 'teal';
-  return 'gray';
+  if (/\.(void|cancel|cancel_all|refund|delete)$/.test(action)) return 'red.8';
+  if (/discount|drawer/.test(action)) return 'orange.9';
+  if (action === 'invoice.create') return 'teal.8';
+  return 'dark.6';
 }

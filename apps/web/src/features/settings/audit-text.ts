@@ -22,6 +22,7 @@ const SKIPPED = new Set([
   'currency',
   'from',
   'to',
+  'whole',
 ]);
 
 function money(minor: unknown, currency: string): string | null {
@@ -52,6 +53,7 @@ export function describeDetails(t: TFunction, entry: AuditLogEntry, storeCurrenc
   const amount = money(d.totalMinor, currency);
   if (amount) parts.push(amount);
   if (typeof d.paymentType === 'string') parts.push(d.paymentType);
+  if (d.whole === true) parts.push(t('auditLog.whole'));
   if (typeof d.reason === 'string') parts.push(t('auditLog.reason', { reason: d.reason }));
   if (typeof d.from === 'string' && typeof d.to === 'string') parts.push(`${d.from} → ${d.to}`);
   const known = new Set(['item', 'quantity', 'lines', 'tokenNo', 'totalMinor', 'paymentType', 'reason']);
