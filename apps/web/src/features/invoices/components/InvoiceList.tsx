@@ -106,10 +106,11 @@ function InvoiceTable(props: InvoiceListProps) {
                   {totalOf(i)}
                 </Table.Td>
                 <Table.Td style={{ textAlign: 'right' }}>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <RefundsButton invoice={i} {...props} />
+                  {/* One above the other: side by side they would not fit a 1024 px tablet. */}
+                  <Stack gap={6} align="stretch">
                     <PreviewButton invoice={i} {...props} />
-                  </Group>
+                    <RefundsButton invoice={i} {...props} />
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ))}
