@@ -155,6 +155,24 @@ describe('voids, refunds and the audit log', () => {
     expect(await voidRow.count()).toBe(0);
   });
 
+  it('an accountant with INVOICES sees the refunds but may not refund, nor open the audit log', async () => {
+    const login = { username: uniqueEmail('accountant'), password: 'pw-accounts-2026' };
+    await post('/users/add', { name: 'Tomas', ...login, userScopes: ['INVOICES'] });
+    const staff = await newContext(browser, SIZES.tablet);
+    const tab = await staff.newPage();
+    await loginThroughUi(tab, login.username, login.password, '/dashboard/profile');
+    await tab.goto('/dashboard/invoices');
+    await tab.getByRole('button', { name: /^Refunds of invoice #/ }).click();
+    const dialog = tab.getByRole('dialog');
+    await dialog.getByTestId('refund').getByText('1 × Burger').waitFor();
+    await dialog.getByText('Only a manager can make a refund.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+    expect((await staff.request.get('/api/v1/audit-log')).status()).toBe(403);
+    await tab.goto('/dashboard/settings/audit-log');
+    await tab.waitForURL('**/no-access');
+    await staff.close();
+  });
+
   it('the owner edits the void reasons list', async () => {
     await page.goto('/dashboard/settings/void-reasons');
     const rows = page.getByTestId('void-reason-row');
