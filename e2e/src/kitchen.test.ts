@@ -96,11 +96,12 @@ describe('kitchen display', () => {
     ]);
     await ticket(second.tokenNo).waitFor();
     const lines = await lineIds(second.orderId);
-    await post(`/orders/update-status/${lines.Margherita}`, { status: 'cancelled' });
+    const [reason] = (await (await context.request.get('/api/v1/void-reasons')).json()) as { id: number }[];
+    await post(`/orders/update-status/${lines.Margherita}`, { status: 'cancelled', reasonId: reason?.id });
     const card = ticket(second.tokenNo);
     await card.getByTestId('ticket-changed').waitFor();
     const cancelled = card.locator('[data-testid="ticket-line"][data-status="cancelled"]');
-    await cancelled.getByText('Cancelled').waitFor();
+    await cancelled.getByText('VOID', { exact: true }).waitFor();
     expect(
       await cancelled.getByText('1 × Margherita').evaluate((el) => getComputedStyle(el).textDecorationLine),
     ).toBe('line-through');

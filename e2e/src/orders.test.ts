@@ -117,6 +117,7 @@ describe('table orders', () => {
     await group('Dine Out / Delivery').getByRole('button', { name: 'Cancel' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure! This process is irreversible!').waitFor();
+    await dialog.getByRole('radio', { name: 'Customer changed mind' }).click();
     await dialog.getByRole('button', { name: 'Yes, cancel orders' }).click();
     await group('Dine Out / Delivery').waitFor({ state: 'detached' });
   });

@@ -78,6 +78,12 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { createTenantsService } from './modules/tenants/tenants.service.ts';
 import { exchangeRatesFile } from './modules/platform-reports/exchange-rates.ts';
 import { platformReportsRoutes } from './modules/platform-reports/platform-reports.routes.ts';
+import { voidsRoutes } from './modules/voids/voids.routes.ts';
+import { createVoidsService } from './modules/voids/voids.service.ts';
+import { refundsRoutes } from './modules/refunds/refunds.routes.ts';
+import { createRefundsService } from './modules/refunds/refunds.service.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
+import { createAuditLogService } from './modules/audit-log/audit-log.service.ts';
 import { createPlatformReportsService } from './modules/platform-reports/platform-reports.service.ts';
 
 // JSON bodies are small forms; 1 MB of JSON is an attack, not an order. Uploads get their own limit.
@@ -248,6 +254,9 @@ export async function buildApp(opts: BuildOptions) {
       movesRoutes(typed, { moves: createMovesService(ctx) });
       billsRoutes(typed, createBillsService(ctx));
       invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
+      voidsRoutes(typed, { voids: createVoidsService(ctx) });
+      refundsRoutes(typed, { refunds: createRefundsService(ctx) });
+      auditLogRoutes(typed, { auditLog: createAuditLogService(ctx) });
       reportsRoutes(typed, { reports: createReportsService(ctx) });
       kitchenRoutes(typed, { kitchen: createKitchenService(ctx) });
       shiftsRoutes(typed, { shifts: createShiftsService(ctx) });

@@ -167,6 +167,18 @@ export const ERRORS = {
     message: 'This count does not match the shift! Refresh and count again.',
   },
 
+  // Voids and refunds (issue 15, docs/voids.md)
+  void_reason_not_found: { status: 404, message: 'Void reason not found!' },
+  void_reason_title_taken: { status: 409, message: 'A void reason with this title already exists!' },
+  order_paid_refund_instead: {
+    status: 409,
+    message: 'This order is already paid! Refund it from Invoices instead.',
+  },
+  refund_too_much: { status: 400, message: 'Only {{left}} of {{item}} can still be refunded!' },
+  nothing_to_refund: { status: 400, message: 'Nothing left to refund on this invoice!' },
+  refund_exceeds_paid: { status: 400, message: 'A refund cannot give back more than was paid!' },
+  manager_required: { status: 403, message: 'Only a manager can do this!' },
+
   // The diners' QR menu (issue 11)
   /** An unknown menu code, or the store turned its QR menu off: the web shows 'Menu Not Available!'. */
   menu_not_available: { status: 404, message: 'Menu Not Available!' },

@@ -28,3 +28,5 @@ export * from './tenants.schemas.ts';
 export * from './platform-reports.schemas.ts';
 export * from './moves.schemas.ts';
 export * from './shifts.schemas.ts';
+export * from './voids.schemas.ts';
+export * from './refunds.ts';

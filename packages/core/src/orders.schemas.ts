@@ -9,6 +9,7 @@ import {
 import { menuItemResponse } from './menu.schemas.ts';
 import { amountInput, optionalAmountInput } from './money-input.ts';
 import { seatInput } from './seats.ts';
+import { VOID_REASON_REQUIRED, voidReasonIdSchema } from './voids.schemas.ts';
 
 export const DELIVERY_TYPES = ['dinein', 'delivery', 'takeaway'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
@@ -236,6 +237,9 @@ export const orderItemResponse = z.object({
   /** ISO instant the line was sent. */
   date: z.string(),
   updated_at: z.string(),
+  /** A voided line: the reason as chosen and when (null otherwise, and for lines cancelled before reasons). */
+  void_reason: z.string().nullable(),
+  voided_at: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemResponse>;
 
@@ -314,9 +318,16 @@ export const ordersInitResponse = z.object({
 export type OrdersInit = z.infer<typeof ordersInitResponse>;
 
 /** POST /orders/update-status/{id} (id: an order item's): set an item's status directly. */
-export const updateItemStatusSchema = z.object({
-  status: z.enum(SETTABLE_ITEM_STATUSES, { error: 'Please select a valid status!' }),
-});
+export const updateItemStatusSchema = z
+  .object({
+    status: z.enum(SETTABLE_ITEM_STATUSES, { error: 'Please select a valid status!' }),
+    /** Voiding a line ('cancelled') needs a reason from the owner's list (issue 15, docs/voids.md). */
+    reasonId: voidReasonIdSchema.optional(),
+  })
+  .refine((b) => b.status !== 'cancelled' || b.reasonId !== undefined, {
+    error: VOID_REASON_REQUIRED,
+    path: ['reasonId'],
+  });
 
 /** The orders of a table group: POST /orders/cancel, /complete, /complete-order-payment-summary. */
 export const orderIdsSchema = z.object({

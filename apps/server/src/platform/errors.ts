@@ -72,6 +72,7 @@ const CONSTRAINT_ERRORS: Record<string, ErrorCode> = {
   customers_tenant_phone_key: 'customer_phone_taken',
   order_items_tenant_uuid_key: 'order_line_taken',
   shifts_one_open_key: 'shift_already_open',
+  void_reasons_tenant_title_key: 'void_reason_title_taken',
 };
 
 /**

@@ -23,6 +23,7 @@ import { taxesQueryKey } from '../features/settings/api/get-taxes.ts';
 import { usersQueryKey } from '../features/users/api/get-users.ts';
 import { currentShiftQueryKey, shiftsQueryKey } from '../features/shifts/api/get-shifts.ts';
 import { tenantsQueryKey } from '../features/superadmin/tenants/api/get-tenants.ts';
+import { voidReasonsQueryKey } from '../lib/void-reasons.ts';
 
 /**
  * What goes stale when a resource changes: the cached answers that show it. A save on this tab
@@ -85,6 +86,7 @@ export const STALE_AFTER = {
   qr_orders: [qrOrdersQueryKey],
   tenants: [tenantsQueryKey],
   shifts: [currentShiftQueryKey, shiftsQueryKey],
+  void_reason: [voidReasonsQueryKey],
 } as const satisfies Record<Resource, readonly QueryKey[]>;
 
 /** The resources each tenant event changes (packages/core/src/events.ts). */

@@ -430,6 +430,22 @@ export const router = createBrowserRouter([
                                   ['settings'],
                                 ),
                               },
+                              {
+                                path: paths.dashboard.settings.voidReasons,
+                                lazy: page(
+                                  () => import('../features/settings/VoidReasonsPage.tsx'),
+                                  (m) => m.VoidReasonsPage,
+                                  ['settings'],
+                                ),
+                              },
+                              {
+                                path: paths.dashboard.settings.auditLog,
+                                lazy: page(
+                                  () => import('../features/settings/AuditLogPage.tsx'),
+                                  (m) => m.AuditLogPage,
+                                  ['settings'],
+                                ),
+                              },
                             ],
                           },
                         ],

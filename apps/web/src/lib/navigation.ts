@@ -10,6 +10,8 @@ import {
   IconFileInvoice,
   IconCategory,
   IconCreditCard,
+  IconHistory,
+  IconReceiptOff,
   IconDeviceMobile,
   IconDeviceTv,
   IconPercentage,
@@ -170,6 +172,8 @@ export const SETTINGS_PAGES: NavEntry[] = (
     ['categories', paths.dashboard.settings.categories, IconCategory],
     ['taxes', paths.dashboard.settings.taxes, IconPercentage],
     ['paymentTypes', paths.dashboard.settings.paymentTypes, IconCreditCard],
+    ['voidReasons', paths.dashboard.settings.voidReasons, IconReceiptOff],
+    ['auditLog', paths.dashboard.settings.auditLog, IconHistory],
   ] as const
 ).map(([key, path, icon]) => ({
   screen: 'settings',

@@ -89,6 +89,8 @@ export const paths = {
       },
       taxes: '/dashboard/settings/tax-setup',
       paymentTypes: '/dashboard/settings/payment-types',
+      voidReasons: '/dashboard/settings/void-reasons',
+      auditLog: '/dashboard/settings/audit-log',
     },
   },
 } as const;

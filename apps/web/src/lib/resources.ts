@@ -26,6 +26,8 @@ export const RESOURCES = [
   'tenants',
   // The open shift, its drawer movements and the shifts history.
   'shifts',
+  // The owner's void reasons (Settings, Void Reasons), offered by voids, cancels and refunds.
+  'void_reason',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

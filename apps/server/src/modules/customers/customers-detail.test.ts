@@ -304,10 +304,13 @@ describe("GET /customers/:id: the customer's orders", () => {
     }
     await sendOrder(app, s, asAna); // open: not paid yet
     const cancelled = await sendOrder(app, s, asAna);
-    await s.owner.client.post('/orders/cancel', { orderIds: [cancelled.orderId] });
+    await s.owner.client.post('/orders/cancel', { orderIds: [cancelled.orderId], reasonId: s.voidReason });
     await sendOrder(app, s);
     const last = await sendOrder(app, s, asAna);
-    await s.owner.client.post(`/orders/update-status/${last.lineIds[2]}`, { status: 'cancelled' });
+    await s.owner.client.post(`/orders/update-status/${last.lineIds[2]}`, {
+      status: 'cancelled',
+      reasonId: s.voidReason,
+    });
     const paid = await s.owner.client.post('/orders/complete-and-pay-order', {
       orderIds: [last.orderId],
       subTotal: 43.18,

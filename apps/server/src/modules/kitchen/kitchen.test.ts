@@ -217,8 +217,11 @@ describe('bump and recall', () => {
       const { orderId, lineIds: lines } = await sendOrder(app, store);
       const answers = await Promise.all([
         cook.client.post<{ code?: string }>(`/kitchen/orders/${orderId}/bump`),
-        owner.post<{ code?: string }>(`/orders/update-status/${lines[1]}`, { status: 'cancelled' }),
-        owner.post<{ code?: string }>('/orders/cancel', { orderIds: [orderId] }),
+        owner.post<{ code?: string }>(`/orders/update-status/${lines[1]}`, {
+          status: 'cancelled',
+          reasonId: store.voidReason,
+        }),
+        owner.post<{ code?: string }>('/orders/cancel', { orderIds: [orderId], reasonId: store.voidReason }),
       ]);
       // The cancel always wins or waits; the others either went first or find the order closed.
       expect(answers[2].status).toBe(200);

@@ -16,6 +16,7 @@ import {
   storeTables,
   taxes,
   tokenCounters,
+  voidReasons,
 } from '../../platform/db/schema.ts';
 import { type TestApp, createTenant } from '../../../test/harness.ts';
 
@@ -25,7 +26,7 @@ export const uuid = () => crypto.randomUUID();
  * A tenant with a small menu written straight to the tables (the menu and settings routes have their
  * own tests): a Burger (10.00, 7.5 % exclusive) with variants Large 14.00 and Small 8.00 and addons
  * Cheese 1.50 and Bacon 2.00; a Soda (3.00, 10 % inclusive); a Water (1.00, no tax); payment types
- * Cash (active) and Card (inactive); table T1 on Ground; customer Ana.
+ * Cash (active) and Card (inactive); table T1 on Ground; customer Ana; `voidReason`: the first of the tenant's default void reasons.
  */
 export async function createStore(app: TestApp) {
   const owner = await createTenant(app);
@@ -83,7 +84,12 @@ export async function createStore(app: TestApp) {
         .values({ tenantId, phone: '555-0101', name: 'Ana' })
         .returning({ id: customers.id }),
     );
+    // Every tenant starts with the default void reasons (0017): voids and cancels name the first.
+    const reason = await one(
+      tx.select({ id: voidReasons.id }).from(voidReasons).where(eq(voidReasons.tenantId, tenantId)).limit(1),
+    );
     return {
+      voidReason: reason.id,
       burger: burger.id,
       soda: soda.id,
       water: water.id,

@@ -28,6 +28,8 @@ export function presentOrderItem(row: OrderItemRow, digits: number): OrderItem {
     seat: row.seat,
     date: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    void_reason: row.voidReason,
+    voided_at: row.voidedAt?.toISOString() ?? null,
   };
 }
 

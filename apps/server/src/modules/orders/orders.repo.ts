@@ -242,14 +242,6 @@ export async function setOrdersStatus(tx: Tx, tenantId: number, ids: number[], s
     .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
 }
 
-/** Every line of these orders cancelled (a cancelled order bills nothing and leaves the kitchen). */
-export async function cancelItemsOf(tx: Tx, tenantId: number, orderIds: number[]) {
-  await tx
-    .update(orderItems)
-    .set({ status: 'cancelled', updatedAt: sql`now()` })
-    .where(and(eq(orderItems.tenantId, tenantId), inArray(orderItems.orderId, orderIds)));
-}
-
 /** The orders these invoices paid, as the invoices list shows them. */
 export function ordersOfInvoices(tx: Tx, tenantId: number, invoiceIds: number[]) {
   if (invoiceIds.length === 0) return Promise.resolve([]);

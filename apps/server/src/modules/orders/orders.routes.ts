@@ -15,6 +15,7 @@ import {
   posInitResponse,
   tableOrdersResponse,
   updateItemStatusSchema,
+  cancelOrdersSchema,
 } from '@comanda/core';
 import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
@@ -121,14 +122,20 @@ function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
         request.params.id,
         request.body.status,
         request.headers['idempotency-key'],
+        request.body.reasonId,
       ),
   );
 
   app.post(
     '/orders/cancel',
-    { schema: { tags, headers: idempotencyHeaders, body: orderIdsSchema, response: done }, config },
+    { schema: { tags, headers: idempotencyHeaders, body: cancelOrdersSchema, response: done }, config },
     async (request) =>
-      tableOrders.cancel(tenantContext(request), request.body.orderIds, request.headers['idempotency-key']),
+      tableOrders.cancel(
+        tenantContext(request),
+        request.body.orderIds,
+        request.headers['idempotency-key'],
+        request.body.reasonId,
+      ),
   );
 
   app.post(

@@ -86,6 +86,10 @@ export const orderItems = pgTable(
     updatedAt: updatedAt(),
     /** The seat the line is for (migration 0016), or none. */
     seat: smallint('seat'),
+    /** A voided line: the reason's title as chosen, who voided it and when (0017). */
+    voidReason: text('void_reason'),
+    voidedBy: ref('voided_by'),
+    voidedAt: at('voided_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

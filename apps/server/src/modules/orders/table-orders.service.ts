@@ -23,6 +23,8 @@ import { fail, invalid } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders } from '../invoices/invoices.service.ts';
+import * as voidsRepo from '../voids/voids.repo.ts';
+import { reasonFor } from '../voids/voids.service.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import { screenSettings } from '../store/store.presenter.ts';
 import { billableFigures, orderEvent, presentOrder } from './orders.presenter.ts';
@@ -30,6 +32,7 @@ import * as repo from './orders.repo.ts';
 
 type PayInput = z.output<typeof completeAndPaySchema>;
 type ItemStatus = z.output<typeof updateItemStatusSchema>['status'];
+const ITEM_VOIDED = 'Item voided!';
 
 const ORDER_PAID = 'Order completed and paid!';
 const ORDERS_CANCELLED = 'Orders cancelled!';
@@ -87,23 +90,36 @@ export function createTableOrdersService(ctx: AppContext) {
     ids: number[],
     status: 'cancelled' | 'completed',
     key: string | undefined,
+    reasonId?: number,
   ) {
     const cancel = status === 'cancelled';
     return database.inTenant(tc.tenantId, async (tx, emit) => {
       const request = {
         route: cancel ? 'POST /orders/cancel' : 'POST /orders/complete',
-        body: { orderIds: ids },
+        body: { orderIds: ids, ...(reasonId === undefined ? {} : { reasonId }) },
       };
       const { answer } = await once(tx, tc.tenantId, key, request, async () => {
         const rows = await lockOpen(tx, tc.tenantId, ids);
+        // A cancel voids every line still billed, with its reason (docs/voids.md).
+        const reason = reasonId === undefined ? null : await reasonFor(tx, tc.tenantId, reasonId);
         await repo.setOrdersStatus(tx, tc.tenantId, ids, status);
-        if (cancel) await repo.cancelItemsOf(tx, tc.tenantId, ids);
+        if (cancel) {
+          await voidsRepo.voidItemsOf(tx, tc.tenantId, ids, {
+            reason: reason?.title ?? null,
+            userId: tc.userId,
+          });
+        }
         for (const order of rows) {
           await audit(tx, tc, {
             action: cancel ? 'order.cancel' : 'order.complete',
             targetType: 'order',
             targetId: order.id,
-            details: { tokenNo: order.tokenNo, businessDate: order.businessDate, group: ids },
+            details: {
+              tokenNo: order.tokenNo,
+              businessDate: order.businessDate,
+              group: ids,
+              ...(reason ? { reason: reason.title } : {}),
+            },
           });
           emit('order_update', orderEvent(order));
         }
@@ -216,40 +232,63 @@ export function createTableOrdersService(ctx: AppContext) {
      * kitchen highlights the ticket) and is audited. The Idempotency-Key is bound to the line id and the
      * status, so a replay never moves a line that has moved on since.
      */
-    async updateItemStatus(tc: TenantContext, itemId: number, status: ItemStatus, key: string | undefined) {
+    async updateItemStatus(
+      tc: TenantContext,
+      itemId: number,
+      status: ItemStatus,
+      key: string | undefined,
+      reasonId?: number,
+    ) {
       return database.inTenant(tc.tenantId, async (tx, emit) => {
-        const request = { route: 'POST /orders/update-status/:id', body: { id: itemId, status } };
+        const request = {
+          route: 'POST /orders/update-status/:id',
+          body: { id: itemId, status, ...(reasonId === undefined ? {} : { reasonId }) },
+        };
         const { answer } = await once(tx, tc.tenantId, key, request, async () => {
           const found = await repo.lockItemWithOrder(tx, tc.tenantId, itemId);
           if (!found) throw fail('order_item_not_found');
           const { item, order } = found;
-          if (order.status !== 'created' || order.paymentStatus !== 'pending') throw fail('order_not_open');
+          // A paid line is given back by a refund of its invoice, never voided (docs/voids.md).
+          if (order.paymentStatus === 'paid') throw fail('order_paid_refund_instead');
+          if (order.status !== 'created') throw fail('order_not_open');
+          const voiding = status === 'cancelled' && item.status !== 'cancelled';
+          // A void names its reason: the schema asks for one, and it must be the tenant's.
+          const reason =
+            voiding && reasonId !== undefined ? await reasonFor(tx, tc.tenantId, reasonId) : null;
           await repo.setItemStatus(tx, tc.tenantId, item.id, status);
+          if (reason)
+            await voidsRepo.voidItem(tx, tc.tenantId, item.id, { reason: reason.title, userId: tc.userId });
           const billedChanged = (status === 'cancelled') !== (item.status === 'cancelled');
           if (billedChanged) {
+            if (!voiding) await voidsRepo.clearVoid(tx, tc.tenantId, item.id);
             await repo.markChanged(tx, tc.tenantId, order.id);
             await audit(tx, tc, {
-              action: status === 'cancelled' ? 'order_item.cancel' : 'order_item.restore',
+              action: voiding ? 'order_item.void' : 'order_item.restore',
               targetType: 'order_item',
               targetId: item.id,
               details: {
                 orderId: order.id,
                 tokenNo: order.tokenNo,
                 item: item.itemTitle,
+                quantity: item.quantity,
+                totalMinor: item.totalMinor,
+                currency: order.currency,
                 from: item.status,
                 to: status,
+                ...(reason ? { reason: reason.title } : {}),
               },
             });
           }
           emit('order_update', orderEvent(order));
-          return { message: ORDER_ITEM_STATUS_UPDATED };
+          return { message: voiding ? ITEM_VOIDED : ORDER_ITEM_STATUS_UPDATED };
         });
         return answer;
       });
     },
 
-    /** POST /orders/cancel: the orders and all their lines cancelled. */
-    cancel: (tc: TenantContext, ids: number[], key: string | undefined) => close(tc, ids, 'cancelled', key),
+    /** POST /orders/cancel: the orders cancelled and all their lines voided, with a reason. */
+    cancel: (tc: TenantContext, ids: number[], key: string | undefined, reasonId: number) =>
+      close(tc, ids, 'cancelled', key, reasonId),
 
     /** POST /orders/complete: the orders completed; their payment stays pending. */
     complete: (tc: TenantContext, ids: number[], key: string | undefined) => close(tc, ids, 'completed', key),

@@ -43,7 +43,7 @@ function routes(s: Store, orderId: number, lineId: number) {
     ['GET', '/orders', undefined],
     ['GET', '/orders/init', undefined],
     ['POST', `/orders/update-status/${lineId}`, { status: 'preparing' }],
-    ['POST', '/orders/cancel', { orderIds: [orderId] }],
+    ['POST', '/orders/cancel', { orderIds: [orderId], reasonId: s.voidReason }],
     ['POST', '/orders/complete', { orderIds: [orderId] }],
     ['POST', '/orders/complete-order-payment-summary', { orderIds: [orderId] }],
     ['POST', '/orders/complete-and-pay-order', payGroupBody(s, [orderId])],
@@ -81,6 +81,7 @@ describe('access', () => {
     // Mixed with one of mine: still 404, and mine is untouched too.
     const mixed = await store.owner.client.post('/orders/cancel', {
       orderIds: [mine.orderId, theirs.orderId],
+      reasonId: store.voidReason,
     });
     expect(mixed.status).toBe(404);
     expect((await readOrder(app, store.owner.tenantId, mine.orderId)).order?.status).toBe('created');
@@ -160,12 +161,15 @@ describe('POST /orders/update-status/:id', () => {
   it('cancels a line: left out of the totals, the order marked changed, audited', async () => {
     const s = await createStore(app);
     const { orderId, lineIds } = await sendOrder(app, s);
-    const res = await s.owner.client.post(`/orders/update-status/${lineIds[2]}`, { status: 'cancelled' });
+    const res = await s.owner.client.post(`/orders/update-status/${lineIds[2]}`, {
+      status: 'cancelled',
+      reasonId: s.voidReason,
+    });
     expect(res.status).toBe(200);
     const { order, lines } = await readOrder(app, s.owner.tenantId, orderId);
     expect(order?.changedAt).toBeInstanceOf(Date);
     expect(lines.map((l) => l.status)).toEqual(['created', 'created', 'cancelled']);
-    expect((await auditActions(app, s.owner.tenantId)).slice(-1)).toEqual(['order_item.cancel']);
+    expect((await auditActions(app, s.owner.tenantId)).slice(-1)).toEqual(['order_item.void']);
     const listed = await s.owner.client.get<TableOrders>('/orders');
     const shown = listed.body.groups[0]?.orders[0];
     expect(shown).toMatchObject({ sub_total: 43.18, tax_total: 3.45, total: 46.63 });
@@ -178,14 +182,17 @@ describe('POST /orders/update-status/:id', () => {
     const summary = () =>
       s.owner.client.post<OrderSummary>('/orders/complete-order-payment-summary', { orderIds: [orderId] });
     const full = (await summary()).body.total;
-    await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, { status: 'cancelled' });
+    await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, {
+      status: 'cancelled',
+      reasonId: s.voidReason,
+    });
     expect((await summary()).body.total).toBeLessThan(full);
     const res = await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, { status: 'delivered' });
     expect(res.status).toBe(200);
     expect((await summary()).body.total).toBe(full);
     expect((await readOrder(app, s.owner.tenantId, orderId)).order?.changedAt).toBeInstanceOf(Date);
     expect((await auditActions(app, s.owner.tenantId)).slice(-2)).toEqual([
-      'order_item.cancel',
+      'order_item.void',
       'order_item.restore',
     ]);
   });
@@ -193,11 +200,15 @@ describe('POST /orders/update-status/:id', () => {
   it('audits one cancel when the same line is cancelled three times at once', async () => {
     const s = await createStore(app);
     const { lineIds } = await sendOrder(app, s);
-    const cancel = () => s.owner.client.post(`/orders/update-status/${lineIds[1]}`, { status: 'cancelled' });
+    const cancel = () =>
+      s.owner.client.post(`/orders/update-status/${lineIds[1]}`, {
+        status: 'cancelled',
+        reasonId: s.voidReason,
+      });
     const answers = await Promise.all([cancel(), cancel(), cancel()]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const actions = await auditActions(app, s.owner.tenantId);
-    expect(actions.filter((a) => a === 'order_item.cancel')).toHaveLength(1);
+    expect(actions.filter((a) => a === 'order_item.void')).toHaveLength(1);
   });
 
   it('a repeat of the order UUID answers its totals without the cancelled line', async () => {
@@ -205,7 +216,10 @@ describe('POST /orders/update-status/:id', () => {
     const body = orderBody(s);
     const sent = await s.owner.client.post<{ orderId: number }>('/pos/create-order', body);
     const { lines } = await readOrder(app, s.owner.tenantId, sent.body.orderId);
-    await s.owner.client.post(`/orders/update-status/${lines[0]?.id}`, { status: 'cancelled' });
+    await s.owner.client.post(`/orders/update-status/${lines[0]?.id}`, {
+      status: 'cancelled',
+      reasonId: s.voidReason,
+    });
     const again = await s.owner.client.post('/pos/create-order', body);
     expect(again.body).toMatchObject({ itemsTotal: 9.18, taxTotal: 0.82, payableTotal: 10 });
   });
@@ -216,6 +230,7 @@ describe('POST /orders/update-status/:id', () => {
     await s.owner.client.post('/orders/complete', { orderIds: [orderId] });
     const closed = await s.owner.client.post<{ code: string }>(`/orders/update-status/${lineIds[0]}`, {
       status: 'cancelled',
+      reasonId: s.voidReason,
     });
     expect(closed.status).toBe(409);
     expect(closed.body.code).toBe('order_not_open');
@@ -240,7 +255,10 @@ describe('POST /orders/cancel and /orders/complete', () => {
     const b = await sendOrder(app, s, { tableId: s.table });
     const socket = await connectSocket(app, s.owner.client);
     const first = next(socket.socket, 'order_update');
-    const res = await s.owner.client.post('/orders/cancel', { orderIds: [b.orderId, a.orderId] });
+    const res = await s.owner.client.post('/orders/cancel', {
+      orderIds: [b.orderId, a.orderId],
+      reasonId: s.voidReason,
+    });
     expect(res.status).toBe(200);
     expect(await first).toEqual({ orderId: a.orderId });
     for (const id of [a.orderId, b.orderId]) {
@@ -270,7 +288,7 @@ describe('POST /orders/cancel and /orders/complete', () => {
     const paid = await sendOrder(app, s);
     const open = await sendOrder(app, s);
     await s.owner.client.post('/orders/complete', { orderIds: [done.orderId] });
-    await s.owner.client.post('/orders/cancel', { orderIds: [gone.orderId] });
+    await s.owner.client.post('/orders/cancel', { orderIds: [gone.orderId], reasonId: s.voidReason });
     await s.owner.client.post('/orders/complete-and-pay-order', payGroupBody(s, [paid.orderId]));
     const before = await counts(app, s.owner.tenantId);
     for (const route of ['/orders/cancel', '/orders/complete', '/orders/complete-order-payment-summary']) {
@@ -281,6 +299,7 @@ describe('POST /orders/cancel and /orders/complete', () => {
       ] as const) {
         const res = await s.owner.client.post<{ code: string }>(route, {
           orderIds: [open.orderId, closed.orderId],
+          reasonId: s.voidReason,
         });
         expect(res.status).toBe(409);
         expect(res.body.code).toBe(code);
@@ -306,7 +325,10 @@ describe('POST /orders/complete-order-payment-summary', () => {
     const s = await createStore(app);
     const a = await sendOrder(app, s, { tableId: s.table });
     const b = await sendOrder(app, s, { tableId: s.table });
-    await s.owner.client.post(`/orders/update-status/${b.lineIds[0]}`, { status: 'cancelled' });
+    await s.owner.client.post(`/orders/update-status/${b.lineIds[0]}`, {
+      status: 'cancelled',
+      reasonId: s.voidReason,
+    });
     const before = await counts(app, s.owner.tenantId);
     const res = await s.owner.client.post<OrderSummary>('/orders/complete-order-payment-summary', {
       orderIds: [b.orderId, a.orderId],
@@ -328,7 +350,10 @@ describe('POST /orders/complete-and-pay-order', () => {
       customerType: 'CUSTOMER',
       customerId: s.customer,
     });
-    await s.owner.client.post(`/orders/update-status/${walkIn.lineIds[2]}`, { status: 'cancelled' });
+    await s.owner.client.post(`/orders/update-status/${walkIn.lineIds[2]}`, {
+      status: 'cancelled',
+      reasonId: s.voidReason,
+    });
     const socket = await connectSocket(app, s.owner.client);
     const updated = next(socket.socket, 'order_update');
     const res = await s.owner.client.post<OrderPaid>(
@@ -405,7 +430,10 @@ describe('POST /orders/complete-and-pay-order', () => {
     const a = await sendOrder(app, s);
     const b = await sendOrder(app, s);
     for (const line of a.lineIds)
-      await s.owner.client.post(`/orders/update-status/${line}`, { status: 'cancelled' });
+      await s.owner.client.post(`/orders/update-status/${line}`, {
+        status: 'cancelled',
+        reasonId: s.voidReason,
+      });
     const before = await counts(app, s.owner.tenantId);
     const cases = [
       [payGroupBody(s, [a.orderId]), 400, 'nothing_to_pay'],
@@ -515,7 +543,7 @@ describe('Idempotency-Key on cancel, complete and update-status', () => {
       const a = await sendOrder(app, s);
       const b = await sendOrder(app, s);
       const key = { 'idempotency-key': uuid() };
-      const body = { orderIds: [a.orderId, b.orderId] };
+      const body = { orderIds: [a.orderId, b.orderId], reasonId: s.voidReason };
       const first = await s.owner.client.post(path, body, key);
       expect([first.status, first.body]).toEqual([200, { message }]);
       const before = await counts(app, s.owner.tenantId);
@@ -538,7 +566,9 @@ describe('Idempotency-Key on cancel, complete and update-status', () => {
       const a = await sendOrder(app, s);
       const key = { 'idempotency-key': uuid() };
       const answers = await Promise.all(
-        Array.from({ length: 3 }, () => s.owner.client.post(path, { orderIds: [a.orderId] }, key)),
+        Array.from({ length: 3 }, () =>
+          s.owner.client.post(path, { orderIds: [a.orderId], reasonId: s.voidReason }, key),
+        ),
       );
       expect(answers.map((r) => [r.status, r.body])).toEqual(Array(3).fill([200, { message }]));
       expect(await audited(s, action)).toBe(1);
@@ -551,7 +581,9 @@ describe('Idempotency-Key on cancel, complete and update-status', () => {
       const a = await sendOrder(app, s);
       const b = await sendOrder(app, s);
       const key = { 'idempotency-key': uuid() };
-      expect((await s.owner.client.post(path, { orderIds: [a.orderId] }, key)).status).toBe(200);
+      expect(
+        (await s.owner.client.post(path, { orderIds: [a.orderId], reasonId: s.voidReason }, key)).status,
+      ).toBe(200);
       const before = await counts(app, s.owner.tenantId);
       const otherPath = path === '/orders/cancel' ? '/orders/complete' : '/orders/cancel';
       for (const [p, ids] of [
@@ -559,7 +591,7 @@ describe('Idempotency-Key on cancel, complete and update-status', () => {
         [path, [a.orderId, b.orderId]],
         [otherPath, [a.orderId]],
       ] as const) {
-        const res = await s.owner.client.post(p, { orderIds: ids }, key);
+        const res = await s.owner.client.post(p, { orderIds: ids, reasonId: s.voidReason }, key);
         expect([res.status, res.body.code]).toEqual([422, 'idempotency_key_reused']);
       }
       expect(await counts(app, s.owner.tenantId)).toEqual(before);
@@ -572,7 +604,11 @@ describe('Idempotency-Key on cancel, complete and update-status', () => {
     const theirs = await sendOrder(app, other);
     const key = { 'idempotency-key': uuid() };
     for (let i = 0; i < 2; i++) {
-      const res = await s.owner.client.post('/orders/cancel', { orderIds: [theirs.orderId] }, key);
+      const res = await s.owner.client.post(
+        '/orders/cancel',
+        { orderIds: [theirs.orderId], reasonId: s.voidReason },
+        key,
+      );
       expect([res.status, res.body.code]).toEqual([404, 'order_not_found']);
     }
     expect((await counts(app, s.owner.tenantId)).keys).toBe(0);
@@ -604,10 +640,10 @@ describe('Idempotency-Key on cancel, complete and update-status', () => {
     const { orderId, lineIds } = await sendOrder(app, s);
     const path = `/orders/update-status/${lineIds[1]}`;
     const key = { 'idempotency-key': uuid() };
-    const first = await s.owner.client.post(path, { status: 'cancelled' }, key);
-    const again = await s.owner.client.post(path, { status: 'cancelled' }, key);
+    const first = await s.owner.client.post(path, { status: 'cancelled', reasonId: s.voidReason }, key);
+    const again = await s.owner.client.post(path, { status: 'cancelled', reasonId: s.voidReason }, key);
     expect([again.status, again.body]).toEqual([first.status, first.body]);
-    expect(await audited(s, 'order_item.cancel')).toBe(1);
+    expect(await audited(s, 'order_item.void')).toBe(1);
     expect((await readOrder(app, s.owner.tenantId, orderId)).lines[1]?.status).toBe('cancelled');
   });
 
@@ -617,11 +653,13 @@ describe('Idempotency-Key on cancel, complete and update-status', () => {
     const path = `/orders/update-status/${lineIds[0]}`;
     const key = { 'idempotency-key': uuid() };
     const answers = await Promise.all(
-      Array.from({ length: 3 }, () => s.owner.client.post(path, { status: 'cancelled' }, key)),
+      Array.from({ length: 3 }, () =>
+        s.owner.client.post(path, { status: 'cancelled', reasonId: s.voidReason }, key),
+      ),
     );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
-    expect(await audited(s, 'order_item.cancel')).toBe(1);
+    expect(await audited(s, 'order_item.void')).toBe(1);
     expect((await counts(app, s.owner.tenantId)).keys).toBe(1);
     expect((await readOrder(app, s.owner.tenantId, orderId)).lines[0]?.status).toBe('cancelled');
   });

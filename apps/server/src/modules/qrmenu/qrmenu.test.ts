@@ -443,7 +443,7 @@ describe('the diner follows the order', () => {
       '/pos/create-order',
       orderBody(s, { selectedQrOrderItem: b?.id }),
     );
-    await s.owner.client.post('/orders/cancel', { orderIds: [sent.body.orderId] });
+    await s.owner.client.post('/orders/cancel', { orderIds: [sent.body.orderId], reasonId: s.voidReason });
     expect((await status(second)).body.state).toBe('cancelled');
   });
 
@@ -563,7 +563,7 @@ describe('GET /order-status-board', () => {
     await s.owner.client.post(`/kitchen/orders/${c.orderId}/bump`);
     for (const id of d.lineIds)
       await s.owner.client.post(`/orders/update-status/${id}`, { status: 'delivered' });
-    await s.owner.client.post('/orders/cancel', { orderIds: [e.orderId] });
+    await s.owner.client.post('/orders/cancel', { orderIds: [e.orderId], reasonId: s.voidReason });
     const board = await s.owner.client.get('/order-status-board');
     expect(board).toMatchObject({
       status: 200,

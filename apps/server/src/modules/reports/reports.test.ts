@@ -113,7 +113,12 @@ describe('a day of bills at a store in UTC+13, beside another store paying at th
     // One line of the second order is cancelled before the bill: it is billed and counted at nothing.
     const water = second.lineIds[2];
     expect(
-      (await s.owner.client.post(`/orders/update-status/${water}`, { status: 'cancelled' })).status,
+      (
+        await s.owner.client.post(`/orders/update-status/${water}`, {
+          status: 'cancelled',
+          reasonId: s.voidReason,
+        })
+      ).status,
     ).toBe(200);
     const group = await s.owner.client.post<OrderPaid>(
       '/orders/complete-and-pay-order',
@@ -128,7 +133,10 @@ describe('a day of bills at a store in UTC+13, beside another store paying at th
     });
     // Neither a cancelled order nor an unpaid one counts.
     const cancelled = await sendOrder(app, s);
-    expect((await s.owner.client.post('/orders/cancel', { orderIds: [cancelled.orderId] })).status).toBe(200);
+    expect(
+      (await s.owner.client.post('/orders/cancel', { orderIds: [cancelled.orderId], reasonId: s.voidReason }))
+        .status,
+    ).toBe(200);
     await sendOrder(app, s);
     // Tomorrow, one minute after midnight: not today's.
     await payAt(s, local('2026-03-11T00:01'));

@@ -22,3 +22,5 @@ export * from '../../modules/qrorders/qrorders.schema.ts';
 export * from '../../modules/reports/reports.schema.ts';
 export * from '../../modules/billing/billing.schema.ts';
 export * from '../../modules/shifts/shifts.schema.ts';
+export * from '../../modules/voids/voids.schema.ts';
+export * from '../../modules/refunds/refunds.schema.ts';

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
-import { type Invoice, todayIn } from '@comanda/core';
+import { type Invoice, hasScope, todayIn } from '@comanda/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { openReceipt, reservePrintPopup } from '../../lib/print.ts';
+import { subjectOf, useSessionUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   fetchInvoiceOrders,
@@ -17,6 +18,7 @@ import {
   invoicesQueryOptions,
 } from './api/get-invoices.ts';
 import { InvoiceList } from './components/InvoiceList.tsx';
+import { RefundDialog } from './components/RefundDialog.tsx';
 import { invoiceReceipt } from './receipt.ts';
 
 /**
@@ -29,6 +31,9 @@ export function InvoicesPage() {
   const init = useQuery(invoicesInitQueryOptions());
   const [searchText, setSearchText] = useState('');
   const [q, setQ] = useState('');
+  const [refunds, setRefunds] = useState<number | null>(null);
+  const me = useSessionUser();
+  const canRefund = me !== null && hasScope(subjectOf(me), 'MANAGER');
 
   const dates = useDateRange(init.data && todayIn(init.data.storeSettings.timezone));
   const list = useQuery({ ...invoicesQueryOptions(dates.params), enabled: dates.valid && q === '' });
@@ -62,6 +67,7 @@ export function InvoicesPage() {
         timezone={timezone}
         previewing={preview.isPending ? preview.variables.invoice.invoice_id : null}
         onPreview={(invoice) => preview.mutate({ invoice, closePopup: reservePrintPopup() })}
+        onRefunds={(invoice) => setRefunds(invoice.invoice_id)}
       />
     ) : null;
 
@@ -133,6 +139,14 @@ export function InvoicesPage() {
         />
       </DateRangeFilter>
       {body}
+      {timezone && (
+        <RefundDialog
+          invoiceId={refunds}
+          timezone={timezone}
+          canRefund={canRefund}
+          onClose={() => setRefunds(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -29,6 +29,7 @@ import { MoveDialog } from './components/MoveDialog.tsx';
 import { ACTION_FAILED, PayDialog } from './components/PayDialog.tsx';
 import { SplitPayDialog } from './components/SplitPayDialog.tsx';
 import { type GroupActions, TableGroupCard } from './components/TableGroupCard.tsx';
+import { VoidDialog } from './components/VoidDialog.tsx';
 import { type ShownGroup, isLocal, withDeviceChanges } from './device-changes.ts';
 import { minorOf } from './money.ts';
 import { partReceipt } from './split-receipt.ts';
@@ -53,6 +54,10 @@ export function TableOrdersPage() {
   const [move, setMove] = useState<{ group: ShownGroup; item?: OrderItem; n: number } | null>(null);
   const [moveOpened, setMoveOpened] = useState(false);
   const [splitOpened, setSplitOpened] = useState(false);
+  // A void or a cancel waiting for its reason (docs/voids.md).
+  const [voiding, setVoiding] = useState<
+    { kind: 'line'; group: ShownGroup; item: OrderItem } | { kind: 'group'; group: ShownGroup } | null
+  >(null);
 
   // Calls go through the outbox (docs/offline.md): the list shows them applied while they wait.
   const { entries, online } = useOffline();
@@ -63,12 +68,12 @@ export function TableOrdersPage() {
   const call = useOutboxCall({ changes: ['orders'], fallback: ACTION_FAILED });
   const groupTitle = (group: ShownGroup) => group.table_title ?? t('Dine Out / Delivery');
 
-  const setStatus = async (group: ShownGroup, item: OrderItem, status: SettableStatus) => {
+  const setStatus = async (group: ShownGroup, item: OrderItem, status: SettableStatus, reasonId?: number) => {
     const outcome = await call.run({
       key: newUuid(),
       kind: 'item-status',
       path: `/orders/update-status/${item.id}`,
-      body: { status },
+      body: reasonId === undefined ? { status } : { status, reasonId },
       orderUuids: [],
       order: null,
       preview: null,
@@ -76,9 +81,13 @@ export function TableOrdersPage() {
     });
     if (outcome.status === 'synced') setStatusDone(true);
   };
-  const closeGroup = (group: ShownGroup, kind: 'cancel' | 'complete') =>
+  const closeGroup = (group: ShownGroup, kind: 'cancel' | 'complete', reasonId?: number) =>
     void call.run({
-      ...groupCall(group, kind === 'cancel' ? '/orders/cancel' : '/orders/complete', {}),
+      ...groupCall(
+        group,
+        kind === 'cancel' ? '/orders/cancel' : '/orders/complete',
+        reasonId === undefined ? {} : { reasonId },
+      ),
       key: newUuid(),
       kind,
       label: groupTitle(group),
@@ -153,15 +162,10 @@ export function TableOrdersPage() {
   };
 
   const actionsFor = (group: ShownGroup, data: OrdersInit): GroupActions => ({
-    onStatus: (item, next) => void setStatus(group, item, next),
-    onCancel: () =>
-      modals.openConfirmModal({
-        title: t('confirm.cancelTitle', { group: group.table_title ?? t('Dine Out / Delivery') }),
-        children: t('Are you sure! This process is irreversible!'),
-        labels: { confirm: t('confirm.cancelYes'), cancel: t('confirm.no') },
-        confirmProps: { color: 'red' },
-        onConfirm: () => closeGroup(group, 'cancel'),
-      }),
+    // A void (a line cancelled) and a whole cancel ask for a reason first.
+    onStatus: (item, next) =>
+      next === 'cancelled' ? setVoiding({ kind: 'line', group, item }) : void setStatus(group, item, next),
+    onCancel: () => setVoiding({ kind: 'group', group }),
     onComplete: () =>
       modals.openConfirmModal({
         title: t('confirm.completeTitle', { group: group.table_title ?? t('Dine Out / Delivery') }),
@@ -241,6 +245,23 @@ export function TableOrdersPage() {
           }
         />
       )}
+      <VoidDialog
+        opened={voiding !== null}
+        title={
+          voiding?.kind === 'line'
+            ? t('void.lineTitle', { quantity: voiding.item.quantity, item: voiding.item.item_title })
+            : t('confirm.cancelTitle', { group: voiding ? groupTitle(voiding.group) : '' })
+        }
+        text={
+          voiding?.kind === 'line' ? t('void.lineText') : t('Are you sure! This process is irreversible!')
+        }
+        confirmLabel={voiding?.kind === 'line' ? t('void.confirm') : t('confirm.cancelYes')}
+        onClose={() => setVoiding(null)}
+        onConfirm={(reasonId) => {
+          if (voiding?.kind === 'line') void setStatus(voiding.group, voiding.item, 'cancelled', reasonId);
+          else if (voiding) closeGroup(voiding.group, 'cancel', reasonId);
+        }}
+      />
       {pay && init.data && (
         <PayDialog
           key={pay.n}

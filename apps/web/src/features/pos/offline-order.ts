@@ -141,6 +141,8 @@ export function previewOrder(input: {
         seat: l.seat ?? null,
         date: now,
         updated_at: now,
+        void_reason: null,
+        voided_at: null,
       };
     }),
   };

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
 import { formatMoney, toMinor, currencyDigits, type Invoice } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { storeDate, storeDateTime, storeTime } from '../../../lib/store-time.ts';
@@ -11,6 +11,8 @@ export interface InvoiceListProps {
   /** The invoice whose preview is being fetched: its button spins, the others wait. */
   previewing: number | null;
   onPreview: (invoice: Invoice) => void;
+  /** Opens the invoice's refunds (docs/voids.md). */
+  onRefunds: (invoice: Invoice) => void;
 }
 
 /** An invoice's total as billed, with its currency's symbol (the server's decimal, read as minor units). */
@@ -54,6 +56,20 @@ function PreviewButton({ invoice, previewing, onPreview }: { invoice: Invoice } 
   );
 }
 
+function RefundsButton({ invoice, onRefunds }: { invoice: Invoice } & InvoiceListProps) {
+  const { t } = useTranslation('invoices');
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconReceiptRefund size={18} />}
+      onClick={() => onRefunds(invoice)}
+      aria-label={t('row.refundsLabel', { id: invoice.invoice_id })}
+    >
+      {t('row.refunds')}
+    </Button>
+  );
+}
+
 function InvoiceTable(props: InvoiceListProps) {
   const { t, table, guest } = useLabels();
   return (
@@ -90,7 +106,11 @@ function InvoiceTable(props: InvoiceListProps) {
                   {totalOf(i)}
                 </Table.Td>
                 <Table.Td style={{ textAlign: 'right' }}>
-                  <PreviewButton invoice={i} {...props} />
+                  {/* One above the other: side by side they would not fit a 1024 px tablet. */}
+                  <Stack gap={6} align="stretch">
+                    <PreviewButton invoice={i} {...props} />
+                    <RefundsButton invoice={i} {...props} />
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -139,7 +159,10 @@ function InvoiceCards(props: InvoiceListProps) {
             <Text fz="sm" c="dimmed">
               {t('card.paidBy', { types: paymentsOf(i) })}
             </Text>
-            <PreviewButton invoice={i} {...props} />
+            <Group grow gap="xs">
+              <RefundsButton invoice={i} {...props} />
+              <PreviewButton invoice={i} {...props} />
+            </Group>
           </Stack>
         </Card>
       ))}

@@ -190,8 +190,32 @@ function TicketLine({
               {t('line.notes', { notes: item.notes })}
             </Text>
           )}
+          {item.void_reason && (
+            <Text
+              fz="lg"
+              fw={700}
+              c="red.3"
+              data-testid="line-void-reason"
+              style={{ overflowWrap: 'break-word' }}
+            >
+              {item.void_reason}
+            </Text>
+          )}
         </Stack>
-        {item.status !== 'created' && (
+        {/* A voided line: stop making it (docs/voids.md). */}
+        {item.voided_at && (
+          <Badge
+            size="xl"
+            color="red"
+            variant="filled"
+            radius="sm"
+            style={{ flexShrink: 0 }}
+            data-testid="line-void"
+          >
+            {t('line.void')}
+          </Badge>
+        )}
+        {item.status !== 'created' && !item.voided_at && (
           <Text
             fz="md"
             fw={700}

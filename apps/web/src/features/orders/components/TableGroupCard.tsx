@@ -249,6 +249,11 @@ function LineRow({
             {t('line.notes', { notes: item.notes })}
           </Text>
         )}
+        {item.void_reason && (
+          <Text fz="sm" c="red.8" data-testid="line-void-reason" style={{ overflowWrap: 'anywhere' }}>
+            {t('void.shown', { reason: item.void_reason })}
+          </Text>
+        )}
       </Stack>
       <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
         {item.seat !== null && (

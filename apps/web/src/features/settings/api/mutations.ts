@@ -9,6 +9,7 @@ import type {
   updateCategorySchema,
   updatePaymentTypeSchema,
   updateTaxSchema,
+  VoidReasonInput,
 } from '@comanda/core';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -50,3 +51,10 @@ export const togglePaymentType = ({ id, ...body }: WithId<typeof togglePaymentTy
   apiRequest<Message>(`/settings/payment-types/${id}/toggle`, { method: 'POST', body });
 export const deletePaymentType = (id: number) =>
   apiRequest<Message>(`/settings/payment-types/${id}`, { method: 'DELETE' });
+
+export const addVoidReason = (body: VoidReasonInput) =>
+  apiRequest<Message>('/settings/void-reasons/add', { method: 'POST', body });
+export const updateVoidReason = ({ id, ...body }: VoidReasonInput & { id: number }) =>
+  apiRequest<Message>(`/settings/void-reasons/${id}/update`, { method: 'POST', body });
+export const deleteVoidReason = (id: number) =>
+  apiRequest<Message>(`/settings/void-reasons/${id}`, { method: 'DELETE' });

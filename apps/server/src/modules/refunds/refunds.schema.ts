@@ -1,0 +1,44 @@
+import { date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, minor, ref, tenantId } from '../../platform/db/columns.ts';
+
+/** A refund of a paid invoice (0017): positive amounts the report rollups subtract on its own day. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    invoiceId: ref('invoice_id').notNull(),
+    reasonId: ref('reason_id'),
+    reason: text('reason').notNull(),
+    paymentTypeId: ref('payment_type_id'),
+    paymentTypeTitle: text('payment_type_title').notNull(),
+    currency: text('currency').notNull(),
+    deliveryType: text('delivery_type', { enum: ['dinein', 'delivery', 'takeaway'] }).notNull(),
+    netMinor: minor('net_minor').notNull(),
+    taxMinor: minor('tax_minor').notNull(),
+    totalMinor: minor('total_minor').notNull(),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localHour: smallint('local_hour').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+/** What one refund gives back of one invoiced line. */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    refundId: ref('refund_id').notNull(),
+    orderItemId: ref('order_item_id').notNull(),
+    itemId: ref('item_id'),
+    itemTitle: text('item_title').notNull(),
+    quantity: integer('quantity').notNull(),
+    netMinor: minor('net_minor').notNull(),
+    taxMinor: minor('tax_minor').notNull(),
+    totalMinor: minor('total_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
