@@ -105,6 +105,13 @@ const SECTION_RULES: [RegExp, string[]][] = [
   [/^\/reports\b/, ['screen:reports']],
   [/^\/(settings|menu-items)\b/, ['screen:settings']],
   [/^\/users\b/, ['screen:users']],
+  // The owner's log of voids, refunds, discounts and drawer openings (issue 15).
+  [/^\/audit-log$/, ['screen:settings']],
+  // The reasons a void or refund is given: offered on Table Orders, the kitchen and Invoices alike.
+  [/^\/void-reasons$/, ['signedIn']],
+  // The till's shift; past shifts and their Z reports are the owner's figures.
+  [/^\/shifts\/(current|open|:id\/movements|:id\/close)$/, ['screen:pos']],
+  [/^\/shifts(\/:id\/z-report)?$/, ['action:shifts.history']],
 ];
 
 describe('the route list', () => {
