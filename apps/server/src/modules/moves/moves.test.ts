@@ -179,7 +179,12 @@ describe('bad input', () => {
     const open = await sendOrder(app, s, { tableId: s.table });
     const cancelledLine = open.lineIds[2] ?? 0;
     expect(
-      (await s.owner.client.post(`/orders/update-status/${cancelledLine}`, { status: 'cancelled' })).status,
+      (
+        await s.owner.client.post(`/orders/update-status/${cancelledLine}`, {
+          status: 'cancelled',
+          reasonId: s.voidReason,
+        })
+      ).status,
     ).toBe(200);
     const before = await counts(app, s.owner.tenantId);
     const cases = [
@@ -444,7 +449,12 @@ describe('POST /orders/move-item/:id', () => {
     });
     const { lines } = await readOrder(app, s.owner.tenantId, res.body.orderId);
     expect(
-      (await s.owner.client.post(`/orders/update-status/${lines[1]?.id}`, { status: 'cancelled' })).status,
+      (
+        await s.owner.client.post(`/orders/update-status/${lines[1]?.id}`, {
+          status: 'cancelled',
+          reasonId: s.voidReason,
+        })
+      ).status,
     ).toBe(200);
     const countsBefore = await counts(app, s.owner.tenantId);
     expect(

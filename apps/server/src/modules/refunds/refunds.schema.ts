@@ -21,6 +21,8 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     localDate: date('local_date', { mode: 'string' }).notNull(),
     localHour: smallint('local_hour').notNull(),
+    /** The shift open when it was made, set by the database (migration 0021); null without one. */
+    shiftId: ref('shift_id'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

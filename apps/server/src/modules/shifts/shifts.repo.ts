@@ -1,18 +1,18 @@
-import { type SQLWrapper, and, asc, count, desc, eq, exists, gte, lte, or, sql } from 'drizzle-orm';
+import { type SQLWrapper, and, asc, count, desc, eq, exists, gte, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import {
-  auditLog,
   invoicePayments,
   invoices,
   orderItems,
   paymentTypes,
+  refunds,
   shiftCounts,
   shiftMovements,
   shifts,
 } from '../../platform/db/schema.ts';
 
 // The shifts, shift_movements and shift_counts tables, and the figures a shift's count and Z report
-// read from invoices, invoice_payments, order_items and the audit log.
+// read from invoices, invoice_payments, refunds and order_items.
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type MovementRow = typeof shiftMovements.$inferSelect;
@@ -147,6 +147,29 @@ function paymentsByType(tx: Tx, tenantId: number, shiftId: number) {
     .orderBy(asc(invoicePayments.paymentTypeId), sql`2`);
 }
 
+/** The shift's refunds by the payment type they were paid out with (0021 sets refunds.shift_id). */
+function refundsByType(tx: Tx, tenantId: number, shiftId: number) {
+  return tx
+    .select({
+      paymentTypeId: refunds.paymentTypeId,
+      title: sql<string>`max(${refunds.paymentTypeTitle})`,
+      isCash: sql<boolean>`coalesce(bool_or(${paymentTypes.isCash}), false)`,
+      count: count(),
+      amount: total(refunds.totalMinor),
+    })
+    .from(refunds)
+    .leftJoin(
+      paymentTypes,
+      and(eq(paymentTypes.tenantId, refunds.tenantId), eq(paymentTypes.id, refunds.paymentTypeId)),
+    )
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.shiftId, shiftId)))
+    .groupBy(
+      refunds.paymentTypeId,
+      sql`case when ${refunds.paymentTypeId} is null then ${refunds.paymentTypeTitle} end`,
+    )
+    .orderBy(asc(refunds.paymentTypeId), sql`2`);
+}
+
 export interface TenderLine {
   key: string;
   paymentTypeId: number | null;
@@ -173,6 +196,8 @@ export async function expectedTenders(tx: Tx, tenantId: number, shift: ShiftRow)
     .where(eq(paymentTypes.tenantId, tenantId))
     .orderBy(asc(paymentTypes.id));
   const paid = await paymentsByType(tx, tenantId, shift.id);
+  // A refund is money given back from the type it names: cash from the drawer, card off the card takings.
+  const refunded = (await refundsByType(tx, tenantId, shift.id)).map((r) => ({ ...r, amount: -r.amount }));
   const movements = await listMovements(tx, tenantId, shift.id);
 
   const lines = new Map<string, TenderLine>();
@@ -186,7 +211,7 @@ export async function expectedTenders(tx: Tx, tenantId: number, shift: ShiftRow)
       expectedMinor: 0,
     });
   }
-  for (const p of paid) {
+  for (const p of [...paid, ...refunded]) {
     const key = p.paymentTypeId === null ? `title:${p.title}` : `type:${p.paymentTypeId}`;
     const line = lines.get(key) ?? {
       key,
@@ -243,29 +268,23 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), paidInShift));
 
-  // Lines cancelled in the shift: status 'cancelled' with the audit row of their cancel (the line's, or
-  // its whole order's) between the open and the close.
-  // TODO(voids slice): once order_items.voided_at lands, read voids from it (voided_at in the window).
-  const cancelledInShift = exists(
-    tx
-      .select({ one: sql`1` })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.tenantId, orderItems.tenantId),
-          gte(auditLog.at, shift.openedAt),
-          lte(auditLog.at, until),
-          or(
-            and(eq(auditLog.action, 'order_item.cancel'), eq(auditLog.targetId, sql`${orderItems.id}::text`)),
-            and(eq(auditLog.action, 'order.cancel'), eq(auditLog.targetId, sql`${orderItems.orderId}::text`)),
-          ),
-        ),
-      ),
-  );
+  // Lines voided in the shift (docs/voids.md): voided_at between the open and the close. A line voided
+  // and then restored has no voided_at any more, and is not counted.
   const [voids] = await tx
     .select({ count: count(), amount: total(orderItems.totalMinor) })
     .from(orderItems)
-    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.status, 'cancelled'), cancelledInShift));
+    .where(
+      and(
+        eq(orderItems.tenantId, tenantId),
+        eq(orderItems.status, 'cancelled'),
+        gte(orderItems.voidedAt, shift.openedAt),
+        lte(orderItems.voidedAt, until),
+      ),
+    );
+  const [refunded] = await tx
+    .select({ count: count(), amount: total(refunds.totalMinor) })
+    .from(refunds)
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.shiftId, shift.id)));
 
   const payments = await paymentsByType(tx, tenantId, shift.id);
   const movements = await listMovements(tx, tenantId, shift.id);
@@ -293,14 +312,12 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
 
   return {
     sales: sales ?? { bills: 0, net: 0, tax: 0, total: 0 },
-    // Figures of columns other slices of issue 15 are adding; 0 until they land, then read here:
-    // discounts: sum(invoices.discount_minor), tips: sum(invoices.tip_minor), service charge:
-    // sum(invoices.service_charge_minor), each over the same `paidInShift` bills; refunds: count and sum
-    // of the refunds table's rows recorded between the open and `until`.
+    // Discounts, tips and service charge are 0 until the bill carries them: then sum(invoices.discount_minor),
+    // sum(invoices.tip_minor) and sum(invoices.service_charge_minor) over the same `paidInShift` bills.
     discounts: 0,
     tips: 0,
     serviceCharge: 0,
-    refunds: { count: 0, amount: 0 },
+    refunds: refunded ?? { count: 0, amount: 0 },
     voids: voids ?? { count: 0, amount: 0 },
     payments,
     payIns: sumOf('pay_in'),

@@ -19,7 +19,14 @@ import {
   startTestApp,
 } from '../../../test/harness.ts';
 import { purgeTenant } from '../tenants/tenants.repo.ts';
-import { type Store, createStore, payBody, readInvoice, sendOrder } from '../orders/orders.fixtures.ts';
+import {
+  type Store,
+  createStore,
+  payBody,
+  readInvoice,
+  readOrder,
+  sendOrder,
+} from '../orders/orders.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -181,7 +188,9 @@ describe('a shift from open to close', () => {
 
     // A void in the shift: an order sent and cancelled (its three lines, 47.63).
     const sent = await sendOrder(app, store);
-    expect((await client.post('/orders/cancel', { orderIds: [sent.orderId] })).status).toBe(200);
+    expect(
+      (await client.post('/orders/cancel', { orderIds: [sent.orderId], reasonId: store.voidReason })).status,
+    ).toBe(200);
 
     // The blind count: lines to count, no expected amount anywhere.
     const before = await current();
@@ -260,6 +269,61 @@ describe('a shift from open to close', () => {
     expect((await current()).shift).toBeNull();
     const list = await client.get<{ shifts: { id: number; status: string }[] }>('/shifts');
     expect(list.body.shifts.map((s) => [s.id, s.status])).toEqual([[id, 'closed']]);
+  });
+
+  it('takes the refunds made in it out of what each type should hold, and counts a single voided line', async () => {
+    const { store, client, open, sell } = await till();
+    const id = await open('100');
+    const cashSale = await client.post<{ invoiceId: number; orderId: number }>(
+      '/pos/create-order-and-invoice',
+      payBody(store, { payment: { paymentTypeId: store.cash, tendered: 50 } }),
+    );
+    expect(cashSale.status).toBe(200);
+    const [, soda, water] = (await readOrder(app, store.owner.tenantId, cashSale.body.orderId)).lines;
+    const cardSale = await sell({ paymentTypeId: store.card });
+    const refund = (invoiceId: number, body: Record<string, unknown>) =>
+      client.post(`/invoices/${invoiceId}/refund`, { reasonId: store.voidReason, ...body });
+    // The water (1.00) back in cash; the whole card bill (47.63) back on the card.
+    const waterBack = await refund(cashSale.body.invoiceId, {
+      paymentTypeId: store.cash,
+      lines: [{ orderItemId: water?.id, quantity: 1 }],
+    });
+    expect(waterBack.status).toBe(200);
+    expect((await refund(cardSale, { paymentTypeId: store.card })).status).toBe(200);
+    // One line of a sent order voided: the water, 1.00.
+    const sent = await sendOrder(app, store);
+    const voided = await client.post(`/orders/update-status/${sent.lineIds[2]}`, {
+      status: 'cancelled',
+      reasonId: store.voidReason,
+    });
+    expect(voided.status).toBe(200);
+
+    const z = (await client.get<ZReport>(`/shifts/${id}/z-report`)).body;
+    expect(z.refunds).toEqual({ count: 2, amount: 48.63 });
+    expect(z.voids).toEqual({ count: 1, amount: 1 });
+    // 100 float + 47.63 cash - 1.00 refunded in cash; the card's takings given back.
+    expect(z.tenders.map((t) => [t.title, t.expected])).toEqual([
+      ['Cash', 146.63],
+      ['Card', 0],
+    ]);
+
+    const closed = await client.post<Closed>(`/shifts/${id}/close`, {
+      counts: [
+        { key: `type:${store.cash}`, counted: 146.63 },
+        { key: `type:${store.card}`, counted: 0 },
+      ],
+    });
+    expect(closed.status).toBe(200);
+    // A refund after the close belongs to no shift: the closed shift's report stays as it was.
+    expect(
+      (
+        await refund(cashSale.body.invoiceId, {
+          paymentTypeId: store.cash,
+          lines: [{ orderItemId: soda?.id, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await client.get<ZReport>(`/shifts/${id}/z-report`)).body).toEqual(closed.body.report);
   });
 
   it('records who opened and closed it, and a repeat with the same Idempotency-Key does nothing twice', async () => {
