@@ -162,6 +162,7 @@ export async function insertSplitItem(
       taxMinor: f.taxMinor,
       totalMinor: f.totalMinor,
       status: from.status,
+      seat: from.seat,
       createdAt: from.createdAt,
     })
     .returning({ id: orderItems.id });

@@ -435,6 +435,30 @@ describe('POST /orders/move-item/:id', () => {
     expect(groups.find((g) => g.table_id === t2)?.order_ids).toHaveLength(1);
   });
 
+  it('two moves of a whole line to two tables at once: it ends at one of them, no empty order left open', async () => {
+    const { s, t2, order } = await twoTables();
+    const t3 = await addTable(s, 'T3');
+    const [burger] = order.lineIds;
+    // The second waits on the first's lock and then finds the line in another order: it moves it from
+    // there (the order it is in now), never from the order it first looked in.
+    const answers = await Promise.all(
+      [t2, t3].map((tableId) => s.owner.client.post(`/orders/move-item/${burger}`, { tableId, quantity: 2 })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const groups = (await s.owner.client.get<TableOrders>('/orders')).body.groups;
+    const burgers = groups.flatMap((g) =>
+      g.orders.flatMap((o) =>
+        o.items.filter((i) => i.item_title === 'Burger').map((i) => [g.table_title, i.quantity]),
+      ),
+    );
+    expect(burgers).toHaveLength(1);
+    expect(burgers[0]?.[1]).toBe(2);
+    // Every open order still has something on it.
+    for (const g of groups)
+      for (const o of g.orders) expect(o.items.length, `${g.table_title}`).toBeGreaterThan(0);
+    expect(groups.map((g) => g.table_title).sort()).toEqual(['T1', burgers[0]?.[0]].sort());
+  });
+
   it('moves the whole order when the move would leave it nothing to bill', async () => {
     const s = await createStore(app);
     const t2 = await addTable(s);

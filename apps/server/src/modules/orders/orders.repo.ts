@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { orderItems, orders } from '../../platform/db/schema.ts';
+import { fail } from '../../platform/errors.ts';
 import type { SoldAddon } from './orders.schema.ts';
 
 // The orders, order_items and token_counters tables.
@@ -205,14 +206,23 @@ export async function lockOrders(tx: Tx, tenantId: number, ids: number[]): Promi
 /**
  * One line of the tenant with its order, the order locked FOR UPDATE (its status decides what may
  * change). The line is read after the lock: a concurrent writer of it held the order and has committed.
+ * A line can change order while we wait (a move, docs/moves.md): then the order it is in now is locked
+ * instead, so the caller always holds the lock of the line's own order.
  */
 export async function lockItemWithOrder(tx: Tx, tenantId: number, itemId: number) {
   const byId = and(eq(orderItems.tenantId, tenantId), eq(orderItems.id, itemId));
   const [line] = await tx.select({ orderId: orderItems.orderId }).from(orderItems).where(byId).limit(1);
   if (!line) return undefined;
-  const [order] = await lockOrders(tx, tenantId, [line.orderId]);
-  const [item] = await tx.select().from(orderItems).where(byId).limit(1);
-  return order && item ? { item, order } : undefined;
+  let orderId = line.orderId;
+  // Each wait means a move committed meanwhile: a few in a row is already far beyond a busy table.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [order] = await lockOrders(tx, tenantId, [orderId]);
+    const [item] = await tx.select().from(orderItems).where(byId).limit(1);
+    if (!order || !item) return undefined;
+    if (item.orderId === order.id) return { item, order };
+    orderId = item.orderId;
+  }
+  throw fail('try_again');
 }
 
 export async function setItemStatus(
