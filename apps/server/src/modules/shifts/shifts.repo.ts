@@ -63,15 +63,37 @@ export async function insertShift(
   return row;
 }
 
+/**
+ * Lines voided between two instants (docs/voids.md): voided_at in the window. A line voided and then
+ * restored has no voided_at any more.
+ */
+async function voidsBetween(tx: Tx, tenantId: number, from: Date, until: Date) {
+  const [voids] = await tx
+    .select({ count: count(), amount: total(orderItems.totalMinor) })
+    .from(orderItems)
+    .where(
+      and(
+        eq(orderItems.tenantId, tenantId),
+        eq(orderItems.status, 'cancelled'),
+        gte(orderItems.voidedAt, from),
+        lte(orderItems.voidedAt, until),
+      ),
+    );
+  return voids ?? { count: 0, amount: 0 };
+}
+
+/** Closes an open shift, keeping its voids as they stand now (a restore later cannot change them). */
 export async function closeShift(
   tx: Tx,
   tenantId: number,
-  id: number,
+  shift: ShiftRow,
   values: { closedBy: number; closedByName: string; closedAt: Date },
 ): Promise<ShiftRow | undefined> {
+  const voids = await voidsBetween(tx, tenantId, shift.openedAt, values.closedAt);
+  const id = shift.id;
   const [row] = await tx
     .update(shifts)
-    .set({ ...values, status: 'closed' })
+    .set({ ...values, status: 'closed', voidsCount: voids.count, voidsMinor: voids.amount })
     .where(and(eq(shifts.tenantId, tenantId), eq(shifts.id, id), eq(shifts.status, 'open')))
     .returning();
   return row;
@@ -268,19 +290,11 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), paidInShift));
 
-  // Lines voided in the shift (docs/voids.md): voided_at between the open and the close. A line voided
-  // and then restored has no voided_at any more, and is not counted.
-  const [voids] = await tx
-    .select({ count: count(), amount: total(orderItems.totalMinor) })
-    .from(orderItems)
-    .where(
-      and(
-        eq(orderItems.tenantId, tenantId),
-        eq(orderItems.status, 'cancelled'),
-        gte(orderItems.voidedAt, shift.openedAt),
-        lte(orderItems.voidedAt, until),
-      ),
-    );
+  // Lines voided in the shift: kept at the close, counted live while it is open.
+  const voids =
+    shift.status === 'closed' && shift.voidsCount !== null && shift.voidsMinor !== null
+      ? { count: shift.voidsCount, amount: shift.voidsMinor }
+      : await voidsBetween(tx, tenantId, shift.openedAt, until);
   const [refunded] = await tx
     .select({ count: count(), amount: total(refunds.totalMinor) })
     .from(refunds)
@@ -318,7 +332,7 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
     tips: 0,
     serviceCharge: 0,
     refunds: refunded ?? { count: 0, amount: 0 },
-    voids: voids ?? { count: 0, amount: 0 },
+    voids,
     payments,
     payIns: sumOf('pay_in'),
     payOuts: sumOf('pay_out'),

@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, minor, ref, tenantId } from '../../platform/db/columns.ts';
 
 /** A till session (migration 0018): opened with a float, closed with a count; closed ones never change. */
@@ -18,6 +18,9 @@ export const shifts = pgTable(
     closedBy: ref('closed_by'),
     closedByName: text('closed_by_name'),
     closedAt: at('closed_at'),
+    /** The lines voided in the shift as they stood at the close (null while open). */
+    voidsCount: integer('voids_count'),
+    voidsMinor: minor('voids_minor'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -186,7 +186,7 @@ export function createShiftsService(ctx: AppContext) {
             };
           });
           await repo.insertCounts(tx, tc.tenantId, rows);
-          const closed = await repo.closeShift(tx, tc.tenantId, shiftId, {
+          const closed = await repo.closeShift(tx, tc.tenantId, shift, {
             closedBy: tc.userId,
             closedByName: await nameOf(tx, tc),
             closedAt: ctx.now(),

@@ -271,6 +271,24 @@ describe('a shift from open to close', () => {
     expect(list.body.shifts.map((s) => [s.id, s.status])).toEqual([[id, 'closed']]);
   });
 
+  it('leaves out a payment replayed from a device that was made before the shift opened', async () => {
+    const { store, client, open } = await till();
+    const id = await open('100');
+    // Taken offline 10 minutes ago, in the drawer of the shift before: it is dated then (X-Queued-Ms).
+    const late = await client.post<{ invoiceId: number }>(
+      '/pos/create-order-and-invoice',
+      payBody(store, { payment: { paymentTypeId: store.cash } }),
+      { 'x-queued-ms': String(10 * 60_000) },
+    );
+    expect(late.status).toBe(200);
+    expect(await shiftOf(store, late.body.invoiceId)).toEqual([null]);
+    const now = await client.post<{ invoiceId: number }>(
+      '/pos/create-order-and-invoice',
+      payBody(store, { payment: { paymentTypeId: store.cash } }),
+    );
+    expect(await shiftOf(store, now.body.invoiceId)).toEqual([id]);
+  });
+
   it('takes the refunds made in it out of what each type should hold, and counts a single voided line', async () => {
     const { store, client, open, sell } = await till();
     const id = await open('100');
@@ -314,7 +332,10 @@ describe('a shift from open to close', () => {
       ],
     });
     expect(closed.status).toBe(200);
-    // A refund after the close belongs to no shift: the closed shift's report stays as it was.
+    // The voided line restored after the close, and a refund after it (it belongs to no shift): the
+    // closed shift's report stays as it was.
+    const restored = await client.post(`/orders/update-status/${sent.lineIds[2]}`, { status: 'preparing' });
+    expect(restored.status).toBe(200);
     expect(
       (
         await refund(cashSale.body.invoiceId, {

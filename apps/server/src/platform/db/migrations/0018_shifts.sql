@@ -39,6 +39,10 @@ CREATE TABLE shifts (
   closed_by bigint,
   closed_by_name text,
   closed_at timestamptz,
+  -- The lines voided in the shift, as they stood at the close: a line restored later must not change a
+  -- closed shift's Z report.
+  voids_count integer,
+  voids_minor bigint,
   PRIMARY KEY (tenant_id, id),
   CHECK ((status = 'open') = (closed_at IS NULL))
 );
@@ -142,8 +146,10 @@ BEGIN
     END IF;
   END IF;
   IF NEW.shift_id IS NULL AND TG_OP = 'INSERT' THEN
+    -- A payment taken offline and replayed later is dated when it was made (X-Queued-Ms): made before
+    -- the open shift began, its cash went into an earlier drawer, so it joins no shift.
     SELECT id INTO NEW.shift_id FROM shifts
-      WHERE tenant_id = NEW.tenant_id AND status = 'open' FOR SHARE;
+      WHERE tenant_id = NEW.tenant_id AND status = 'open' AND opened_at <= NEW.created_at FOR SHARE;
   ELSIF NEW.shift_id IS NOT NULL THEN
     PERFORM 1 FROM shifts WHERE tenant_id = NEW.tenant_id AND id = NEW.shift_id AND status = 'open' FOR SHARE;
     IF NOT FOUND THEN
