@@ -1,4 +1,4 @@
-import { type MoveTables, lineTotals, type moveItemSchema, type moveTableSchema } from '@comanda/core';
+import { type MoveTables, allocateMinor, type moveItemSchema, type moveTableSchema } from '@comanda/core';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
@@ -33,17 +33,22 @@ async function targetTable(tx: Tx, tenantId: number, tableId: number): Promise<r
   return { id: table.id, title: table.title, floor: table.floor };
 }
 
-/** What a line's units come to: the one totals function, on the prices and tax it was sold at. */
-function figuresOf(item: ordersRepo.OrderItemRow, quantity: number): repo.LineFigures {
-  return {
-    quantity,
-    ...lineTotals({
-      unitMinor: item.basePriceMinor + item.addonsPriceMinor,
-      quantity,
-      taxRateBp: item.taxRateBp,
-      taxType: item.taxType,
-    }),
+/**
+ * A line's stored figures shared between the units that stay and the units that move, so the two add
+ * up to exactly what the line was billed at (a table's bill never changes by a move). The price part
+ * (the net with tax on top, the total with tax included) is the unit price times the units, exact; the
+ * tax is shared by units with allocateMinor (largest remainder, a tie to the units that stay).
+ */
+function splitFigures(item: ordersRepo.OrderItemRow, moved: number): [repo.LineFigures, repo.LineFigures] {
+  const stay = item.quantity - moved;
+  const [stayTax = 0, movedTax = 0] = allocateMinor(item.taxMinor, [stay, moved]);
+  const part = (quantity: number, taxMinor: number): repo.LineFigures => {
+    const price = (item.basePriceMinor + item.addonsPriceMinor) * quantity;
+    return item.taxType === 'inclusive'
+      ? { quantity, netMinor: price - taxMinor, taxMinor, totalMinor: price }
+      : { quantity, netMinor: price, taxMinor, totalMinor: price + taxMinor };
   };
+  return [part(stay, stayTax), part(moved, movedTax)];
 }
 
 /**
@@ -162,13 +167,9 @@ export function createMovesService(ctx: AppContext) {
               (await repo.insertPart(tx, tc.tenantId, order, table));
             if (whole) await repo.setItemsOrder(tx, tc.tenantId, [item.id], into.id);
             else {
-              await repo.setItemQuantity(
-                tx,
-                tc.tenantId,
-                item.id,
-                figuresOf(item, item.quantity - input.quantity),
-              );
-              await repo.insertSplitItem(tx, tc.tenantId, item, into.id, figuresOf(item, input.quantity));
+              const [stays, goes] = splitFigures(item, input.quantity);
+              await repo.setItemQuantity(tx, tc.tenantId, item.id, stays);
+              await repo.insertSplitItem(tx, tc.tenantId, item, into.id, goes);
             }
             touched = [order, into];
           }

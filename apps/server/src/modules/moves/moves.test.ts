@@ -308,7 +308,7 @@ describe('POST /orders/move-table', () => {
 });
 
 describe('POST /orders/move-item/:id', () => {
-  it('moves part of a line: it splits, each part recomputed, the moved units keep their ticket and stage', async () => {
+  it('moves part of a line: it splits, the parts adding up to the line, the moved units keep their ticket and stage', async () => {
     const { s, t2, order } = await twoTables();
     const [burger, soda] = order.lineIds;
     expect((await s.owner.client.post(`/kitchen/${burger}`, { status: 'preparing' })).status).toBe(200);
@@ -346,9 +346,11 @@ describe('POST /orders/move-item/:id', () => {
       date: before.lines[0]?.createdAt.toISOString(),
     });
     expect(updates).toEqual([{ orderId: order.orderId }, { orderId: part?.id }]);
-    // The line left at T1 is one Burger, recomputed; the other lines are untouched.
+    // The line left at T1 is one Burger; with the moved one it comes to what the two were billed at
+    // (2 × 17.50 + 2.63 tax: the tax's odd cent stays). The other lines are untouched.
     const after = await readOrder(app, s.owner.tenantId, order.orderId);
-    expect(after.lines[0]).toMatchObject({ quantity: 1, netMinor: 1750, taxMinor: 131, totalMinor: 1881 });
+    expect(before.lines[0]).toMatchObject({ quantity: 2, netMinor: 3500, taxMinor: 263, totalMinor: 3763 });
+    expect(after.lines[0]).toMatchObject({ quantity: 1, netMinor: 1750, taxMinor: 132, totalMinor: 1882 });
     expect(after.lines[0]?.status).toBe('preparing');
     expect(after.lines.slice(1)).toEqual(before.lines.slice(1));
     expect(after.order?.changedAt).toBeNull();
