@@ -156,6 +156,17 @@ export function TableOrdersPage() {
     setPay((p) => ({ summary, group, n: (p?.n ?? 0) + 1 }));
     setPayOpened(true);
   };
+  // A split refused by the server: another terminal may have voided, moved or paid something meanwhile.
+  // The bill is read again; changed, the split starts over on it; gone (paid elsewhere), the dialogs close.
+  const reloadPay = async () => {
+    if (!pay || !init.data) return;
+    const summary = await withSummary(pay.group, 'pay', init.data);
+    if (!summary) {
+      setSplitOpened(false);
+      setPayOpened(false);
+    } else if (JSON.stringify(summary) !== JSON.stringify(pay.summary))
+      setPay((p) => p && { ...p, summary, n: p.n + 1 });
+  };
   const printGroup = async (group: ShownGroup, data: OrdersInit) => {
     const summary = await withSummary(group, 'print', data);
     if (summary) openReceipt(groupReceipt(summary, data, group.table_title));
@@ -311,6 +322,7 @@ export function TableOrdersPage() {
               label: groupTitle(pay.group),
             })
           }
+          onRefused={() => void reloadPay()}
           onPrint={(paid, partNo) => {
             const title = `${pay.group.table_title ?? t('Dine Out / Delivery')} · ${t('split.part', { n: partNo })}`;
             const receipt = partReceipt(pay.summary, init.data, paid, partNo, title);

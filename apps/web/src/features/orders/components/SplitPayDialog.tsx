@@ -61,6 +61,7 @@ export function SplitPayDialog({
   opened,
   onClose,
   onPay,
+  onRefused,
   onPrint,
 }: {
   summary: OrderSummary;
@@ -68,6 +69,8 @@ export function SplitPayDialog({
   opened: boolean;
   onClose: () => void;
   onPay: (key: string, body: Pick<PaySplitInput, 'split' | 'parts'>) => Promise<Outcome>;
+  /** The server refused the split (the toast says why): the bill may have changed under the dialog. */
+  onRefused: () => void;
   onPrint: (paid: SplitPaid, partNo: number) => void;
 }) {
   const { t } = useTranslation('orders');
@@ -159,6 +162,7 @@ export function SplitPayDialog({
     setPaying(false);
     if (outcome.status === 'synced') setPaid(outcome.answer as SplitPaid);
     if (outcome.status === 'queued') onClose();
+    if (outcome.status === 'refused') onRefused();
   };
 
   const money = (minor: number) => formatMoney(minor, code);
