@@ -1,4 +1,4 @@
-import { date, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, minor, ref, tenantId } from '../../platform/db/columns.ts';
 
 export const invoices = pgTable(
@@ -49,6 +49,8 @@ export const invoicePayments = pgTable(
     createdAt: createdAt(),
     /** The shift open when it was recorded, set by the database (migration 0018); null without one. */
     shiftId: ref('shift_id'),
+    /** Whether it went into the drawer, as its type said then; set by the database (0018). */
+    isCash: boolean('is_cash').notNull().default(false),
     /** The part of a split bill this payment pays (migration 0016); none for a bill paid in one. */
     partNo: smallint('part_no'),
   },

@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, minor, ref, tenantId } from '../../platform/db/columns.ts';
 
 /** A refund of a paid invoice (0017): positive amounts the report rollups subtract on its own day. */
@@ -23,6 +23,8 @@ export const refunds = pgTable(
     localHour: smallint('local_hour').notNull(),
     /** The shift open when it was made, set by the database (migration 0021); null without one. */
     shiftId: ref('shift_id'),
+    /** Whether it was paid out of the drawer, as its type said then; set by the database (0021). */
+    isCash: boolean('is_cash').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -149,18 +149,12 @@ function paymentsByType(tx: Tx, tenantId: number, shiftId: number) {
     .select({
       paymentTypeId: invoicePayments.paymentTypeId,
       title: sql<string>`max(${invoicePayments.paymentTypeTitle})`,
-      isCash: sql<boolean>`coalesce(bool_or(${paymentTypes.isCash}), false)`,
+      // As the type said when each was made (0018): deleting or changing a type later moves nothing.
+      isCash: sql<boolean>`bool_or(${invoicePayments.isCash})`,
       count: count(),
       amount: total(invoicePayments.amountMinor),
     })
     .from(invoicePayments)
-    .leftJoin(
-      paymentTypes,
-      and(
-        eq(paymentTypes.tenantId, invoicePayments.tenantId),
-        eq(paymentTypes.id, invoicePayments.paymentTypeId),
-      ),
-    )
     .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoicePayments.shiftId, shiftId)))
     .groupBy(
       invoicePayments.paymentTypeId,
@@ -175,15 +169,11 @@ function refundsByType(tx: Tx, tenantId: number, shiftId: number) {
     .select({
       paymentTypeId: refunds.paymentTypeId,
       title: sql<string>`max(${refunds.paymentTypeTitle})`,
-      isCash: sql<boolean>`coalesce(bool_or(${paymentTypes.isCash}), false)`,
+      isCash: sql<boolean>`bool_or(${refunds.isCash})`,
       count: count(),
       amount: total(refunds.totalMinor),
     })
     .from(refunds)
-    .leftJoin(
-      paymentTypes,
-      and(eq(paymentTypes.tenantId, refunds.tenantId), eq(paymentTypes.id, refunds.paymentTypeId)),
-    )
     .where(and(eq(refunds.tenantId, tenantId), eq(refunds.shiftId, shiftId)))
     .groupBy(
       refunds.paymentTypeId,

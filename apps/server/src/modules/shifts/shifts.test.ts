@@ -271,6 +271,18 @@ describe('a shift from open to close', () => {
     expect(list.body.shifts.map((s) => [s.id, s.status])).toEqual([[id, 'closed']]);
   });
 
+  it('keeps cash taken as cash when its payment type is deleted during the shift', async () => {
+    const { store, client, open, sell } = await till();
+    const id = await open('100');
+    await sell({ paymentTypeId: store.cash, tendered: 50 });
+    expect((await client.request('DELETE', `/settings/payment-types/${store.cash}`)).status).toBe(200);
+    const z = (await client.get<ZReport>(`/shifts/${id}/z-report`)).body;
+    // The 47.63 went into the drawer: it is still expected there, under the title it was paid with.
+    expect(z.tenders.filter((t) => t.is_cash).map((t) => [t.key, t.title, t.expected])).toEqual([
+      ['title:Cash', 'Cash', 147.63],
+    ]);
+  });
+
   it('leaves out a payment replayed from a device that was made before the shift opened', async () => {
     const { store, client, open } = await till();
     const id = await open('100');

@@ -85,6 +85,11 @@ CREATE TABLE shift_counts (
 );
 
 ALTER TABLE invoice_payments ADD COLUMN shift_id bigint;
+-- Whether the payment went into the drawer, as its type said when it was made: a type deleted or
+-- changed later must not move cash already taken out of the drawer's count. Set by the trigger below.
+ALTER TABLE invoice_payments ADD COLUMN is_cash boolean NOT NULL DEFAULT false;
+UPDATE invoice_payments p SET is_cash = true FROM payment_types t
+  WHERE t.tenant_id = p.tenant_id AND t.id = p.payment_type_id AND t.is_cash;
 ALTER TABLE invoice_payments ADD FOREIGN KEY (tenant_id, shift_id) REFERENCES shifts (tenant_id, id);
 CREATE INDEX invoice_payments_shift_idx ON invoice_payments (tenant_id, shift_id);
 
@@ -133,9 +138,9 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     -- Only what the shift counts is frozen: a deleted payment type still sets payment_type_id null.
-    IF ROW(NEW.shift_id, NEW.invoice_id, NEW.amount_minor, NEW.tendered_minor, NEW.change_minor)
+    IF ROW(NEW.shift_id, NEW.invoice_id, NEW.amount_minor, NEW.tendered_minor, NEW.change_minor, NEW.is_cash)
         IS NOT DISTINCT FROM ROW(OLD.shift_id, OLD.invoice_id, OLD.amount_minor, OLD.tendered_minor,
-          OLD.change_minor) THEN
+          OLD.change_minor, OLD.is_cash) THEN
       RETURN NEW;
     END IF;
     IF OLD.shift_id IS NOT NULL THEN
@@ -144,6 +149,10 @@ BEGIN
         RAISE EXCEPTION 'shift % is closed', OLD.shift_id USING ERRCODE = 'CM001';
       END IF;
     END IF;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    NEW.is_cash := coalesce(
+      (SELECT is_cash FROM payment_types WHERE tenant_id = NEW.tenant_id AND id = NEW.payment_type_id), false);
   END IF;
   IF NEW.shift_id IS NULL AND TG_OP = 'INSERT' THEN
     -- A payment taken offline and replayed later is dated when it was made (X-Queued-Ms): made before
