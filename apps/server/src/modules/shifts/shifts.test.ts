@@ -411,7 +411,7 @@ describe('a closed shift cannot change', () => {
     expect(await client.post(`/shifts/${id}/movements`, { kind: 'no_sale' })).toMatchObject(closed);
   });
 
-  it('refuses, in the database, any change to it, its movements, counts and payments', async () => {
+  it('refuses, in the database, any change to it, its movements, counts and payments, or their deletion', async () => {
     const { store, client, open, sell } = await till();
     const id = await open('10');
     const invoice = await sell({ paymentTypeId: store.cash });
@@ -448,6 +448,10 @@ describe('a closed shift cannot change', () => {
         shiftId: id,
       }),
     );
+    await refused((tx) => tx.delete(shiftMovements).where(eq(shiftMovements.shiftId, id)));
+    await refused((tx) => tx.delete(shiftCounts).where(eq(shiftCounts.shiftId, id)));
+    await refused((tx) => tx.delete(invoicePayments).where(eq(invoicePayments.invoiceId, invoice)));
+    await refused((tx) => tx.delete(shifts).where(eq(shifts.id, id)));
     // What the Z report reads is as closed.
     const z = await client.get<ZReport>(`/shifts/${id}/z-report`);
     expect(z.body.tenders[0]).toMatchObject({ expected: 58.63, counted: 58.63, difference: 0 });

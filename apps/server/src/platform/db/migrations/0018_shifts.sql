@@ -129,6 +129,36 @@ CREATE TRIGGER shift_movements_open_shift BEFORE INSERT OR UPDATE ON shift_movem
 CREATE TRIGGER shift_counts_open_shift BEFORE INSERT OR UPDATE ON shift_counts
   FOR EACH ROW EXECUTE FUNCTION shift_rows_need_open_shift();
 
+-- Nor can a closed shift, its movements or its counts be deleted, unless the whole tenant is (purge_tenant,
+-- 0014: the cascade runs once the tenant row is gone).
+CREATE FUNCTION shifts_closed_kept() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE closed boolean;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM tenants WHERE id = OLD.tenant_id) THEN
+    RETURN OLD;
+  END IF;
+  IF TG_TABLE_NAME = 'shifts' THEN
+    closed := OLD.status = 'closed';
+  ELSE
+    SELECT s.status = 'closed' INTO closed FROM shifts s
+      WHERE s.tenant_id = OLD.tenant_id AND s.id = (to_jsonb(OLD) ->> 'shift_id')::bigint;
+  END IF;
+  IF closed THEN
+    RAISE EXCEPTION 'a closed shift is kept' USING ERRCODE = 'CM001';
+  END IF;
+  RETURN OLD;
+END
+$$;
+CREATE TRIGGER shifts_closed_kept BEFORE DELETE ON shifts
+  FOR EACH ROW EXECUTE FUNCTION shifts_closed_kept();
+CREATE TRIGGER shift_movements_closed_kept BEFORE DELETE ON shift_movements
+  FOR EACH ROW EXECUTE FUNCTION shifts_closed_kept();
+CREATE TRIGGER shift_counts_closed_kept BEFORE DELETE ON shift_counts
+  FOR EACH ROW EXECUTE FUNCTION shifts_closed_kept();
+CREATE TRIGGER invoice_payments_closed_kept BEFORE DELETE ON invoice_payments
+  FOR EACH ROW EXECUTE FUNCTION shifts_closed_kept();
+
 -- A payment belongs to the shift open when it is recorded. The open shift is locked FOR SHARE until the
 -- payment commits, so a close (FOR UPDATE) waits and then counts it; a payment that comes while a close
 -- holds the shift waits, finds no open shift once the close commits, and is recorded without one (sales
