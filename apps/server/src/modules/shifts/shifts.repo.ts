@@ -239,6 +239,10 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
       net: total(invoices.subTotalMinor),
       tax: total(invoices.taxTotalMinor),
       total: total(invoices.totalMinor),
+      // Discounts, tips and service charges of the same bills (migration 0020, docs/discounts.md).
+      discounts: total(invoices.discountMinor),
+      tips: total(invoices.tipMinor),
+      serviceCharge: total(invoices.serviceChargeMinor),
     })
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), paidInShift));
@@ -292,14 +296,14 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
   };
 
   return {
-    sales: sales ?? { bills: 0, net: 0, tax: 0, total: 0 },
+    sales: { bills: sales?.bills ?? 0, net: sales?.net ?? 0, tax: sales?.tax ?? 0, total: sales?.total ?? 0 },
     // Figures of columns other slices of issue 15 are adding; 0 until they land, then read here:
     // discounts: sum(invoices.discount_minor), tips: sum(invoices.tip_minor), service charge:
     // sum(invoices.service_charge_minor), each over the same `paidInShift` bills; refunds: count and sum
     // of the refunds table's rows recorded between the open and `until`.
-    discounts: 0,
-    tips: 0,
-    serviceCharge: 0,
+    discounts: sales?.discounts ?? 0,
+    tips: sales?.tips ?? 0,
+    serviceCharge: sales?.serviceCharge ?? 0,
     refunds: { count: 0, amount: 0 },
     voids: voids ?? { count: 0, amount: 0 },
     payments,
