@@ -103,7 +103,7 @@ export function BillExtrasFields({
               <Button
                 key={p}
                 variant="default"
-                h={36}
+                h={44}
                 onClick={() =>
                   set({ tip: minorAsDecimal(percentOf(figures.bill.totalMinor, p * 100), digits) })
                 }
