@@ -44,7 +44,7 @@ describe('discounts, tips and service charge', () => {
     await card.getByLabel('Discount needing a manager').waitFor();
     await card.getByLabel('Service charge').fill('10');
     await card.getByLabel('For parties of at least').fill('4');
-    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Bill settings saved!').waitFor();
     expect(await get('/settings/bill-setting')).toEqual({
       managerDiscountPercent: 20,

@@ -59,7 +59,7 @@ export function BillSettingsCard() {
               </Text>
             </Stack>
             <Button type="submit" loading={save.isPending} disabled={!settings.data}>
-              {t('common.save')}
+              {t('bills.save')}
             </Button>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
