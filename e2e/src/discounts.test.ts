@@ -53,6 +53,7 @@ describe('discounts, tips and service charge', () => {
     });
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'bill-settings-tablet', false);
+    await checkScreen(page, 'store details with bill settings', { staff: true, sizes: ['tablet'] });
   });
 
   it('a manager gives a bill discount with a reason, the guest tips, and the receipt shows both', async () => {

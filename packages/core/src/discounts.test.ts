@@ -11,6 +11,7 @@ import {
   billExtrasSchema,
   linePrice,
   needsManager,
+  partExtras,
   serviceCharge,
 } from './discounts.ts';
 import { currencyDigits } from './money.ts';
@@ -141,6 +142,14 @@ describe.each(['JPY', 'USD', 'BHD'])('discounts over 300 random carts in %s', (c
       );
       expect(parts.reduce((s, p) => s + p.totalMinor, 0)).toBe(out.totalMinor);
       expect(parts.reduce((s, p) => s + p.taxMinor, 0)).toBe(out.taxMinor);
+      // Each part's share of the discount and of a service charge add up exactly too.
+      const charge = Math.floor(rand() * 10 ** (digits + 1));
+      const extras = partExtras(parts, out.lines, charge, [0, 1, 0]);
+      expect(extras.reduce((s, e) => s + e.discountMinor, 0)).toBe(out.discountMinor);
+      expect(extras.reduce((s, e) => s + e.serviceChargeMinor, 0)).toBe(out.totalMinor > 0 ? charge : 0);
+      expect(extras.reduce((s, e) => s + e.owesMinor, 0)).toBe(
+        out.totalMinor + (out.totalMinor > 0 ? charge : 0) + 1,
+      );
     }
   });
 });
