@@ -119,4 +119,51 @@ describe('discounts, tips and service charge', () => {
     const bill = invoices.find((i) => i.table_title === 'T4');
     expect([bill?.total, bill?.payments[0]?.amount]).toEqual([20.63, 25.78]);
   });
+
+  it('splits a discounted bill evenly, one part tipping, and the part receipt shows its shares', async () => {
+    await post('/pos/create-order', {
+      uuid: crypto.randomUUID(),
+      cart: [
+        { uuid: crypto.randomUUID(), item_id: ids.steak, quantity: 1 },
+        { uuid: crypto.randomUUID(), item_id: ids.wine, quantity: 1 },
+      ],
+      deliveryType: 'dinein',
+      tableId: ids.t4,
+    });
+    await page.goto('/dashboard/orders');
+    const t4 = page.getByTestId('table-group').filter({ hasText: 'T4' });
+    await t4.getByRole('button', { name: 'Pay & Complete' }).click();
+    await page.getByRole('button', { name: 'Split / several payments' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Split & pay' });
+    await dialog.getByTestId('split-part').first().waitFor();
+    await dialog.locator('label', { hasText: 'Evenly' }).click();
+    // 10 % off the 25.00 of prices: 22.50 + 2.25 VAT = 24.75, in two: 12.38 and 12.37.
+    await dialog.getByTestId('discount-value').fill('10');
+    await dialog.getByLabel('Reason for the discount').fill('Regulars');
+    expect(await dialog.getByTestId('split-part-total').allTextContents()).toEqual(['$12.38', '$12.37']);
+    await dialog.getByLabel('Tip, Part 1').fill('2');
+    expect(await dialog.getByTestId('split-part-owes').first().textContent()).toBe('Owes $14.38');
+    const pay = dialog.getByRole('button', { name: 'Pay $26.75 in 2 parts' });
+    await pay.waitFor();
+    await screenshot(page, 'split-discount-tip-tablet', false);
+    await checkScreen(page, 'split dialog with a discount', { staff: true, sizes: ['tablet'] });
+    await pay.click();
+    const done = page.getByRole('dialog', { name: 'Payment received' });
+    await done.getByText('Bill paid!').waitFor();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      done.getByRole('button', { name: 'Print part 1' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    await popup.getByTestId('receipt-total').waitFor();
+    expect(await popup.getByTestId('receipt-total').textContent()).toContain('12.38');
+    expect(await popup.getByTestId('receipt-discount').textContent()).toContain(
+      'Discount in the prices above',
+    );
+    expect(await popup.getByTestId('receipt-discount').textContent()).toContain('1.25');
+    expect(await popup.getByTestId('receipt-tip').textContent()).toContain('2.00');
+    expect(await popup.getByTestId('receipt-amount-paid').textContent()).toContain('14.38');
+    await screenshot(popup, 'split-part-receipt-discount', true);
+    await popup.close();
+  });
 });

@@ -65,6 +65,7 @@ export function partReceipt(
     extras: {
       discount: part.discount,
       discountReason: null,
+      discountIncluded: true,
       serviceCharge: part.service_charge,
       tip: part.tip,
     },

@@ -120,9 +120,16 @@ function Receipt({ data }: { data: ReceiptData }) {
         {extras && extras.discount > 0 && (
           <div className={classes.row} data-testid="receipt-discount">
             <span>
-              {extras.discountReason ? t('discountReason', { reason: extras.discountReason }) : t('discount')}
+              {extras.discountIncluded
+                ? t('discountIncluded')
+                : extras.discountReason
+                  ? t('discountReason', { reason: extras.discountReason })
+                  : t('discount')}
             </span>
-            <span className={classes.money}>-{money(extras.discount)}</span>
+            <span className={classes.money}>
+              {extras.discountIncluded ? '' : '-'}
+              {money(extras.discount)}
+            </span>
           </div>
         )}
         <div className={classes.row}>
