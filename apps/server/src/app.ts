@@ -60,6 +60,8 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createTableOrdersService } from './modules/orders/table-orders.service.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { createBillsService } from './modules/bills/bills.service.ts';
+import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
+import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -253,6 +255,7 @@ export async function buildApp(opts: BuildOptions) {
       ordersRoutes(typed, { orders: createOrdersService(ctx), tableOrders: createTableOrdersService(ctx) });
       movesRoutes(typed, { moves: createMovesService(ctx) });
       billsRoutes(typed, createBillsService(ctx));
+      discountsRoutes(typed, createDiscountsService(ctx));
       invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
       voidsRoutes(typed, { voids: createVoidsService(ctx) });
       refundsRoutes(typed, { refunds: createRefundsService(ctx) });

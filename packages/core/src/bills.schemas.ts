@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SPLIT_PARTS_INVALID, SPLIT_PARTS_MAX, SPLIT_UNITS_INVALID } from './bill-split.ts';
+import { TIP_INVALID, billExtrasResponse, billExtrasSchema } from './discounts.ts';
 import { amountInput, optionalAmountInput } from './money-input.ts';
 import { orderIdsSchema } from './orders.schemas.ts';
 
@@ -74,11 +75,16 @@ export const paySplitSchema = orderIdsSchema.and(
             .array(tenderSchema, { error: TENDERS_MISMATCH })
             .min(1, { error: TENDERS_MISMATCH })
             .max(TENDERS_MAX, { error: 'Too many payments for one part!' }),
+          /** The part's tip (docs/discounts.md), paid on top of what the part owes. */
+          tip: optionalAmountInput(TIP_INVALID),
         }),
         { error: PARTS_MISMATCH },
       )
       .min(1, { error: PARTS_MISMATCH })
       .max(SPLIT_PARTS_MAX, { error: PARTS_MISMATCH }),
+    // The bill's discounts and the guests (service charge); each part carries its own tip.
+    discounts: billExtrasSchema.shape.discounts,
+    guests: billExtrasSchema.shape.guests,
   }),
 );
 export type PaySplitInput = z.input<typeof paySplitSchema>;
@@ -109,6 +115,10 @@ export const billPartResponse = z.object({
   sub_total: z.number(),
   tax_total: z.number(),
   total: z.number(),
+  /** The part's share of the bill's discount and service charge, and its tip. */
+  discount: z.number(),
+  service_charge: z.number(),
+  tip: z.number(),
   lines: z.array(partLineResponse),
   payments: z.array(partPaymentResponse),
 });
@@ -123,5 +133,6 @@ export const splitPaidResponse = z.object({
   /** The change of all the cash payments. */
   change: z.number().nullable(),
   parts: z.array(billPartResponse),
+  ...billExtrasResponse.shape,
 });
 export type SplitPaid = z.infer<typeof splitPaidResponse>;

@@ -178,6 +178,11 @@ export const ERRORS = {
   nothing_to_refund: { status: 400, message: 'Nothing left to refund on this invoice!' },
   refund_exceeds_paid: { status: 400, message: 'A refund cannot give back more than was paid!' },
   manager_required: { status: 403, message: 'Only a manager can do this!' },
+  // Discounts (issue 15, docs/discounts.md)
+  discount_needs_manager: {
+    status: 403,
+    message: 'A discount above {{threshold}} % needs a manager! Ask a manager to take the payment.',
+  },
 
   // The diners' QR menu (issue 11)
   /** An unknown menu code, or the store turned its QR menu off: the web shows 'Menu Not Available!'. */

@@ -8,6 +8,7 @@ export * from './menu-choice.ts';
 export * from './totals.ts';
 export * from './bill-split.ts';
 export * from './bills.schemas.ts';
+export * from './discounts.ts';
 export * from './seats.ts';
 export * from './currencies.ts';
 export * from './settings.schemas.ts';

@@ -10,6 +10,7 @@ import { menuItemResponse } from './menu.schemas.ts';
 import { amountInput, optionalAmountInput } from './money-input.ts';
 import { seatInput } from './seats.ts';
 import { VOID_REASON_REQUIRED, voidReasonIdSchema } from './voids.schemas.ts';
+import { billExtrasResponse, billExtrasSchema } from './discounts.ts';
 
 export const DELIVERY_TYPES = ['dinein', 'delivery', 'takeaway'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
@@ -359,6 +360,8 @@ export const completeAndPaySchema = orderIdsSchema.and(
     taxTotal: amountInput('Please provide valid totals!'),
     total: amountInput('Please provide valid totals!'),
     payment: paymentSchema,
+    // Discounts, tip and guests (issue 15, docs/discounts.md); the totals above are after discounts.
+    ...billExtrasSchema.shape,
   }),
 );
 export type CompleteAndPayInput = z.input<typeof completeAndPaySchema>;
@@ -371,5 +374,6 @@ export const orderPaidResponse = z.object({
   total: z.number(),
   change: z.number().nullable(),
   pricesChanged: z.boolean(),
+  ...billExtrasResponse.shape,
 });
 export type OrderPaid = z.infer<typeof orderPaidResponse>;

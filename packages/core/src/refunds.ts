@@ -9,6 +9,8 @@ export interface RefundableLine {
   netMinor: number;
   taxMinor: number;
   totalMinor: number;
+  /** What a discount took off the line's price (docs/discounts.md); its figures above are after it. */
+  discountMinor?: number;
 }
 
 /** The figures of the first `quantity` units of a line: the billed figures for all of it. */
@@ -17,6 +19,13 @@ function figuresOfFirst(line: RefundableLine, quantity: number): LineTotals {
     return { netMinor: line.netMinor, taxMinor: line.taxMinor, totalMinor: line.totalMinor };
   }
   if (quantity <= 0) return { netMinor: 0, taxMinor: 0, totalMinor: 0 };
+  const discount = line.discountMinor ?? 0;
+  if (discount > 0) {
+    // The first units' price less their share of the line's discount (rounded down, so the units
+    // refunded last take the rest), tax recomputed on it as the bill did.
+    const share = Math.floor((discount * quantity) / line.quantity);
+    return lineTotals({ ...line, unitMinor: line.unitMinor * quantity - share, quantity: 1 });
+  }
   return lineTotals({ ...line, quantity });
 }
 

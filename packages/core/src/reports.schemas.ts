@@ -91,6 +91,10 @@ export const reportResponse = z.object({
   taxTotal: z.number(),
   /** netRevenue + taxTotal: what the till took. */
   revenueTotal: z.number(),
+  /** Discounts given (off the lines' prices; revenue is after them), service charges and tips. */
+  discountTotal: z.number(),
+  serviceChargeTotal: z.number(),
+  tipTotal: z.number(),
   topSellingItems: z.array(topSellingItemResponse),
 
   /** The period just before, as long as this one (a calendar month before a month filter). */

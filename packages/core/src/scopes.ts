@@ -110,6 +110,8 @@ export const ACTION_ACCESS = {
   'reservations.manage': ['RESERVATIONS', 'MANAGE_RESERVATIONS'],
   // Past shifts and their Z reports (issue 15): the owner's figures, not every waiter's.
   'shifts.history': ['REPORTS', 'MANAGER'],
+  // A discount above the owner's threshold (issue 15, docs/discounts.md).
+  'discounts.approve': ['MANAGER'],
   // Subscribe, look the plan up, cancel (SPEC §6: only admin): no scope grants it.
   'subscription.manage': [],
 } as const satisfies Record<string, readonly Scope[]>;

@@ -103,6 +103,8 @@ const SECTION_RULES: [RegExp, string[]][] = [
   [/^\/reservations\b/, ['screen:reservation', 'action:reservations.manage']],
   [/^\/invoices\b/, ['screen:invoices']],
   [/^\/reports\b/, ['screen:reports']],
+  // What a pay dialog prices with (discount threshold, service charge): read by whoever takes payment.
+  [/^\/settings\/bill-setting$/, ['signedIn', 'screen:settings']],
   [/^\/(settings|menu-items)\b/, ['screen:settings']],
   [/^\/users\b/, ['screen:users']],
   // The owner's log of voids, refunds, discounts and drawer openings (issue 15).

@@ -43,6 +43,15 @@ export interface ReceiptData {
   total: number;
   /** Set when paid: how, and for cash the tendered amount and change. */
   payment?: { type: string; tendered: number | null; change: number | null } | null;
+  /** A paid bill's discount, service charge and tip (docs/discounts.md); absent or 0: not printed. */
+  extras?: {
+    discount: number;
+    discountReason: string | null;
+    /** A split part's lines print after their discount: the discount is then shown as included. */
+    discountIncluded?: boolean;
+    serviceCharge: number;
+    tip: number;
+  } | null;
 }
 
 /** The head of a receipt; by default the first order's (token, day, time, guest, table). */

@@ -1,4 +1,5 @@
-import { type BillPart, type SplitPaid, fromMinor } from '@comanda/core';
+import { type BillPart, type PartExtras, type SplitPaid, fromMinor } from '@comanda/core';
+import { type PricedBill, presentExtras } from '../discounts/discounts.service.ts';
 import type { OrderItemRow } from '../orders/orders.repo.ts';
 
 /** What a paid split answers: the bill, and each part with its line shares and payments (decimals). */
@@ -16,6 +17,9 @@ export function presentPaid(input: {
     changeMinor: number | null;
   }[];
   lines: OrderItemRow[];
+  extras: PartExtras[];
+  priced: PricedBill;
+  tipMinor: number;
 }): SplitPaid {
   const { digits } = input;
   const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, digits));
@@ -34,12 +38,16 @@ export function presentPaid(input: {
             changes.reduce((a, b) => a + b, 0),
             digits,
           ),
+    ...presentExtras(input.priced, input.tipMinor, digits),
     parts: input.parts.map((p) => ({
       part_no: p.index + 1,
       seat: p.seat,
       sub_total: fromMinor(p.netMinor, digits),
       tax_total: fromMinor(p.taxMinor, digits),
       total: fromMinor(p.totalMinor, digits),
+      discount: fromMinor(input.extras[p.index]?.discountMinor ?? 0, digits),
+      service_charge: fromMinor(input.extras[p.index]?.serviceChargeMinor ?? 0, digits),
+      tip: fromMinor(input.extras[p.index]?.tipMinor ?? 0, digits),
       lines: p.lines.map((l) => {
         const row = byId.get(l.lineId);
         return {

@@ -13,6 +13,10 @@ export const invoiceParts = pgTable(
     netMinor: minor('net_minor').notNull(),
     taxMinor: minor('tax_minor').notNull(),
     totalMinor: minor('total_minor').notNull(),
+    /** The part's share of the discount and of the service charge, and its tip (migration 0020). */
+    discountMinor: minor('discount_minor').notNull().default(0),
+    serviceChargeMinor: minor('service_charge_minor').notNull().default(0),
+    tipMinor: minor('tip_minor').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.invoiceId, t.partNo] })],
 );

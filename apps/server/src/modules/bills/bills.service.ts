@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   type BillPart,
+  partExtras,
   type Emit,
   PARTS_MISMATCH,
   SPLIT_PAID,
@@ -22,6 +23,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { fail, invalid } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
 import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
+import { invoiceExtras, priceBill, recordDiscounts, tipMinor } from '../discounts/discounts.service.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import * as invoicesRepo from '../invoices/invoices.repo.ts';
 import { orderEvent } from '../orders/orders.presenter.ts';
@@ -59,6 +61,7 @@ async function checkTenders(
   parts: BillPart[],
   input: PaySplitInput['parts'],
   digits: number,
+  owes: number[],
 ): Promise<CheckedTender[]> {
   if (input.length !== parts.length) throw invalid(PARTS_MISMATCH);
   const types = new Map<number, { id: number; title: string; isActive: boolean }>();
@@ -92,7 +95,8 @@ async function checkTenders(
         changeMinor: tenderedMinor === null ? null : tenderedMinor - amountMinor,
       });
     }
-    if (paid !== part.totalMinor) throw invalid(TENDERS_MISMATCH);
+    // What the part owes: its total, its share of the service charge and its tip.
+    if (paid !== owes[part.index]) throw invalid(TENDERS_MISMATCH);
   }
   return checked;
 }
@@ -118,29 +122,37 @@ export function createBillsService(ctx: AppContext) {
       tc.tenantId,
       await lockOpen(tx, tc.tenantId, input.orderIds),
     );
-    const { currency, figures, digits } = groupBill(loaded);
+    const { currency, digits } = groupBill(loaded);
     const billable = loaded.flatMap((o) => o.items).filter((i) => i.status !== 'cancelled');
     if (billable.length === 0) throw fail('nothing_to_pay');
+    // Discounts and service charge: the one pricing function of both pay calls (docs/discounts.md).
+    const priced = await priceBill(tx, tc, billable, { ...input, tip: null }, digits);
+    const { figures } = priced;
 
     let parts: BillPart[];
     try {
-      parts = splitBill(
-        billable.map((i) => ({
-          id: i.id,
-          quantity: i.quantity,
-          netMinor: i.netMinor,
-          taxMinor: i.taxMinor,
-          totalMinor: i.totalMinor,
-          seat: i.seat,
-        })),
-        planOf(input.split),
-      );
+      parts = splitBill(priced.lines, planOf(input.split));
     } catch (error) {
       if (error instanceof SplitError) throw invalid(error.message);
       if (error instanceof RangeError) throw fail('order_total_too_large');
       throw error;
     }
-    const tenders = await checkTenders(tx, tc.tenantId, parts, input.parts, digits);
+    if (input.parts.length !== parts.length) throw invalid(PARTS_MISMATCH);
+    const extras = partExtras(
+      parts,
+      priced.lines,
+      priced.serviceChargeMinor,
+      input.parts.map((p) => tipMinor(p.tip, digits)),
+    );
+    const tips = extras.reduce((s, e) => s + e.tipMinor, 0);
+    const tenders = await checkTenders(
+      tx,
+      tc.tenantId,
+      parts,
+      input.parts,
+      digits,
+      extras.map((e) => e.owesMinor),
+    );
 
     const first = loaded[0]?.order;
     if (!first) throw fail('order_not_found');
@@ -173,6 +185,7 @@ export function createBillsService(ctx: AppContext) {
       createdAt: paidAt,
       localDate: paidWall.slice(0, 10),
       localHour: Number(paidWall.slice(11, 13)),
+      ...invoiceExtras(priced, tips),
     });
     await repo.insertParts(
       tx,
@@ -185,6 +198,9 @@ export function createBillsService(ctx: AppContext) {
         netMinor: p.netMinor,
         taxMinor: p.taxMinor,
         totalMinor: p.totalMinor,
+        discountMinor: extras[p.index]?.discountMinor ?? 0,
+        serviceChargeMinor: extras[p.index]?.serviceChargeMinor ?? 0,
+        tipMinor: extras[p.index]?.tipMinor ?? 0,
       })),
       parts.flatMap((p) =>
         p.lines.map((l) => ({
@@ -214,6 +230,7 @@ export function createBillsService(ctx: AppContext) {
       if (!paid) throw fail('order_already_paid');
       emit('order_update', orderEvent(paid));
     }
+    await recordDiscounts(tx, tc, invoice.id, priced, currency);
     await audit(tx, tc, {
       action: 'invoice.create',
       targetType: 'invoice',
@@ -240,6 +257,9 @@ export function createBillsService(ctx: AppContext) {
       parts,
       tenders,
       lines: billable,
+      extras,
+      priced,
+      tipMinor: tips,
     });
   }
 

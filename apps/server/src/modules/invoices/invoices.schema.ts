@@ -27,6 +27,12 @@ export const invoices = pgTable(
     /** The store day and hour it was paid in (migration 0011): the reports count it there. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
     localHour: smallint('local_hour').notNull(),
+    /** Discounts, service charge and tip (migration 0020): the payments add up to total + both. */
+    discountMinor: minor('discount_minor').notNull().default(0),
+    serviceChargeMinor: minor('service_charge_minor').notNull().default(0),
+    tipMinor: minor('tip_minor').notNull().default(0),
+    discountReason: text('discount_reason'),
+    discountApprovedBy: ref('discount_approved_by'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -49,6 +49,11 @@ export interface BillInput {
   paidAt: Date;
   /** The store's time zone, which the paid instant is read in. */
   timezone: string;
+  /** A table pay's discount, service charge and tip (docs/discounts.md): paid on top of the total. */
+  extras?: Pick<
+    repo.InvoiceValues,
+    'discountMinor' | 'serviceChargeMinor' | 'tipMinor' | 'discountReason' | 'discountApprovedBy'
+  >;
 }
 
 /**
@@ -61,8 +66,11 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
   if (!paymentType) throw fail('payment_type_not_found');
   if (!paymentType.isActive) throw fail('payment_type_inactive');
   const { tenderedMinor } = input.payment;
-  if (tenderedMinor !== null && tenderedMinor < input.totals.total) throw fail('tendered_too_low');
-  const changeMinor = tenderedMinor === null ? null : tenderedMinor - input.totals.total;
+  // The payment covers the total, the service charge and the tip (each 0 without them).
+  const paysMinor =
+    input.totals.total + (input.extras?.serviceChargeMinor ?? 0) + (input.extras?.tipMinor ?? 0);
+  if (tenderedMinor !== null && tenderedMinor < paysMinor) throw fail('tendered_too_low');
+  const changeMinor = tenderedMinor === null ? null : tenderedMinor - paysMinor;
   const paidWall = wallTimeIn(input.timezone, input.paidAt);
 
   const invoice = await repo.insertInvoice(tx, tc.tenantId, {
@@ -77,11 +85,12 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
     // The store day and hour, worked out here with the rules "today" and the business day use.
     localDate: paidWall.slice(0, 10),
     localHour: Number(paidWall.slice(11, 13)),
+    ...input.extras,
   });
   await repo.insertPayment(tx, tc.tenantId, invoice.id, {
     paymentTypeId: paymentType.id,
     paymentTypeTitle: paymentType.title,
-    amountMinor: input.totals.total,
+    amountMinor: paysMinor,
     tenderedMinor,
     changeMinor,
     createdAt: input.paidAt,

@@ -23,6 +23,13 @@ import { fail, invalid } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders } from '../invoices/invoices.service.ts';
+import {
+  invoiceExtras,
+  presentExtras,
+  priceBill,
+  recordDiscounts,
+  tipMinor,
+} from '../discounts/discounts.service.ts';
 import * as voidsRepo from '../voids/voids.repo.ts';
 import { reasonFor } from '../voids/voids.service.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
@@ -141,8 +148,13 @@ export function createTableOrdersService(ctx: AppContext) {
     queuedMs: number | undefined,
   ): Promise<OrderPaid> {
     const loaded = await repo.withItems(tx, tc.tenantId, await lockOpen(tx, tc.tenantId, input.orderIds));
-    const { currency, figures, digits } = groupBill(loaded);
+    const { currency, digits } = groupBill(loaded);
     if (loaded.every((o) => o.items.every((i) => i.status === 'cancelled'))) throw fail('nothing_to_pay');
+    // Discounts, service charge and tip: the one pricing function of both pay calls (docs/discounts.md).
+    const billable = loaded.flatMap((o) => o.items).filter((i) => i.status !== 'cancelled');
+    const priced = await priceBill(tx, tc, billable, input, digits);
+    const tip = tipMinor(input.tip, digits);
+    const { figures } = priced;
     const client = [input.subTotal, input.taxTotal, input.total].map((v) => toMinor(v, digits));
     const pricesChanged =
       client[0] !== figures.net || client[1] !== figures.tax || client[2] !== figures.total;
@@ -180,7 +192,9 @@ export function createTableOrdersService(ctx: AppContext) {
         loaded.map((o) => o.order.createdAt),
       ),
       timezone: await tenantsRepo.getTimezone(tx, tc.tenantId),
+      extras: invoiceExtras(priced, tip),
     });
+    await recordDiscounts(tx, tc, bill.invoiceId, priced, currency);
     return {
       message: ORDER_PAID,
       invoiceId: bill.invoiceId,
@@ -189,6 +203,7 @@ export function createTableOrdersService(ctx: AppContext) {
       total: fromMinor(figures.total, digits),
       change: bill.changeMinor === null ? null : fromMinor(bill.changeMinor, digits),
       pricesChanged,
+      ...presentExtras(priced, tip, digits),
     };
   }
 

@@ -374,6 +374,9 @@ describe('POST /orders/complete-and-pay-order', () => {
       total: 94.26,
       change: 5.74,
       pricesChanged: false,
+      discount: 0,
+      serviceCharge: 0,
+      tip: 0,
     });
     expect(await updated).toEqual({ orderId: walkIn.orderId });
     const { invoice, payments } = await readInvoice(app, s.owner.tenantId, res.body.invoiceId);

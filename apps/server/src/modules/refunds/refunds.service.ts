@@ -19,12 +19,13 @@ import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import { reasonFor } from '../voids/voids.service.ts';
 import { presentRefunds } from './refunds.presenter.ts';
+import * as discountsRepo from '../discounts/discounts.repo.ts';
 import * as repo from './refunds.repo.ts';
 
 type RefundInput = z.output<typeof refundSchema>;
 
 /** An invoiced line as the totals function reads it. */
-const refundable = (line: repo.InvoicedLine) => ({
+const refundable = (line: BilledLine) => ({
   unitMinor: line.basePriceMinor + line.addonsPriceMinor,
   quantity: line.quantity,
   taxRateBp: line.taxRateBp,
@@ -32,7 +33,32 @@ const refundable = (line: repo.InvoicedLine) => ({
   netMinor: line.netMinor,
   taxMinor: line.taxMinor,
   totalMinor: line.totalMinor,
+  discountMinor: line.discountMinor,
 });
+
+/**
+ * An invoice's lines with the figures they were billed at: a discounted line's after its discount
+ * (docs/discounts.md), so a refund never gives back more than was paid for it.
+ */
+async function billedLines(tx: Tx, tenantId: number, invoiceId: number) {
+  const lines = await repo.invoicedLines(tx, tenantId, invoiceId);
+  const discounted = new Map(
+    (await discountsRepo.listLineDiscounts(tx, tenantId, invoiceId)).map((d) => [d.orderItemId, d]),
+  );
+  return lines.map((l) => {
+    const d = discounted.get(l.id);
+    return d
+      ? {
+          ...l,
+          netMinor: d.netMinor,
+          taxMinor: d.taxMinor,
+          totalMinor: d.totalMinor,
+          discountMinor: d.discountMinor,
+        }
+      : { ...l, discountMinor: 0 };
+  });
+}
+type BilledLine = Awaited<ReturnType<typeof billedLines>>[number];
 
 /** An invoice's refunds as the API answers them. */
 async function loadRefunds(tx: Tx, tenantId: number, invoiceId: number) {
@@ -61,7 +87,7 @@ export function createRefundsService(ctx: AppContext) {
         const digits = currencyDigits(invoice.currency);
         const done = await repo.refundedQuantities(tx, tc.tenantId, invoiceId);
         const refunds = await loadRefunds(tx, tc.tenantId, invoiceId);
-        const lines = await repo.invoicedLines(tx, tc.tenantId, invoiceId);
+        const lines = await billedLines(tx, tc.tenantId, invoiceId);
         return {
           invoice_id: invoice.id,
           currency: invoice.currency,
@@ -106,10 +132,10 @@ export function createRefundsService(ctx: AppContext) {
           if (!paymentType) throw fail('payment_type_not_found');
           if (!paymentType.isActive) throw fail('payment_type_inactive');
 
-          const lines = await repo.invoicedLines(tx, tc.tenantId, invoiceId);
+          const lines = await billedLines(tx, tc.tenantId, invoiceId);
           const byId = new Map(lines.map((l) => [l.id, l]));
           const done = await repo.refundedQuantities(tx, tc.tenantId, invoiceId);
-          const left = (line: repo.InvoicedLine) => line.quantity - (done.get(line.id) ?? 0);
+          const left = (line: BilledLine) => line.quantity - (done.get(line.id) ?? 0);
           const wanted =
             input.lines ??
             lines.filter((l) => left(l) > 0).map((l) => ({ orderItemId: l.id, quantity: left(l) }));

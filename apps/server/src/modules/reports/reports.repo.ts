@@ -39,8 +39,21 @@ export interface SalesFigures {
   net: number;
   tax: number;
   total: number;
+  /** Discounts, service charges and tips (migration 0020). */
+  discount: number;
+  serviceCharge: number;
+  tip: number;
 }
-const NO_SALES: SalesFigures = { invoices: 0, orders: 0, net: 0, tax: 0, total: 0 };
+const NO_SALES: SalesFigures = {
+  invoices: 0,
+  orders: 0,
+  net: 0,
+  tax: 0,
+  total: 0,
+  discount: 0,
+  serviceCharge: 0,
+  tip: 0,
+};
 
 /**
  * The range's totals and its figures per store day, per hour of the day and per dining option, from one
@@ -61,6 +74,9 @@ export async function salesSummary(tx: Tx, tenantId: number, r: SalesRange) {
       net: total(salesHourly.netMinor),
       tax: total(salesHourly.taxMinor),
       total: total(salesHourly.totalMinor),
+      discount: total(salesHourly.discountMinor),
+      serviceCharge: total(salesHourly.serviceChargeMinor),
+      tip: total(salesHourly.tipMinor),
     })
     .from(salesHourly)
     .where(inHourly(tenantId, r))

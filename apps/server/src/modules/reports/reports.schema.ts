@@ -18,6 +18,10 @@ export const salesHourly = pgTable(
     netMinor: minor('net_minor').notNull().default(0),
     taxMinor: minor('tax_minor').notNull().default(0),
     totalMinor: minor('total_minor').notNull().default(0),
+    /** The hour's discounts, service charges and tips (migration 0020). */
+    discountMinor: minor('discount_minor').notNull().default(0),
+    serviceChargeMinor: minor('service_charge_minor').notNull().default(0),
+    tipMinor: minor('tip_minor').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.localDate, t.hour, t.currency, t.deliveryType] })],
 );

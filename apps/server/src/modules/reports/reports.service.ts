@@ -176,6 +176,9 @@ export function createReportsService(ctx: AppContext) {
           netRevenue: money(totals.net),
           taxTotal: money(totals.tax),
           revenueTotal: money(totals.total),
+          discountTotal: money(totals.discount),
+          serviceChargeTotal: money(totals.serviceCharge),
+          tipTotal: money(totals.tip),
           topSellingItems: topSelling(figures.items, frame),
           previous: {
             from: previous.from,

@@ -276,6 +276,10 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
       net: total(invoices.subTotalMinor),
       tax: total(invoices.taxTotalMinor),
       total: total(invoices.totalMinor),
+      // Discounts, tips and service charges of the same bills (migration 0020, docs/discounts.md).
+      discounts: total(invoices.discountMinor),
+      tips: total(invoices.tipMinor),
+      serviceCharge: total(invoices.serviceChargeMinor),
     })
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), paidInShift));
@@ -315,12 +319,11 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
   };
 
   return {
-    sales: sales ?? { bills: 0, net: 0, tax: 0, total: 0 },
-    // Discounts, tips and service charge are 0 until the bill carries them: then sum(invoices.discount_minor),
-    // sum(invoices.tip_minor) and sum(invoices.service_charge_minor) over the same `paidInShift` bills.
-    discounts: 0,
-    tips: 0,
-    serviceCharge: 0,
+    sales: { bills: sales?.bills ?? 0, net: sales?.net ?? 0, tax: sales?.tax ?? 0, total: sales?.total ?? 0 },
+    // Sums of invoices.discount_minor, tip_minor and service_charge_minor over the `paidInShift` bills.
+    discounts: sales?.discounts ?? 0,
+    tips: sales?.tips ?? 0,
+    serviceCharge: sales?.serviceCharge ?? 0,
     refunds: refunded ?? { count: 0, amount: 0 },
     voids,
     payments,

@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { updatedAt } from '../../platform/db/columns.ts';
 
 // One row per tenant each (0002).
@@ -17,6 +17,10 @@ export const storeSettings = pgTable('store_settings', {
   /** The kitchen ticket timer turns amber, then red, after these many minutes. */
   kitchenWarnMinutes: integer('kitchen_warn_minutes').notNull().default(5),
   kitchenLateMinutes: integer('kitchen_late_minutes').notNull().default(8),
+  /** Discounts and service charge (0020): the manager threshold and the automatic charge. */
+  managerDiscountBp: integer('manager_discount_bp').notNull().default(2000),
+  serviceChargeBp: integer('service_charge_bp').notNull().default(0),
+  serviceChargeGuests: smallint('service_charge_guests').notNull().default(6),
   updatedAt: updatedAt(),
 });
 

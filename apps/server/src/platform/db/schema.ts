@@ -17,6 +17,7 @@ export * from '../../modules/reservations/reservations.schema.ts';
 export * from '../../modules/orders/orders.schema.ts';
 export * from '../../modules/invoices/invoices.schema.ts';
 export * from '../../modules/bills/bills.schema.ts';
+export * from '../../modules/discounts/discounts.schema.ts';
 export * from '../idempotency/idempotency.schema.ts';
 export * from '../../modules/qrorders/qrorders.schema.ts';
 export * from '../../modules/reports/reports.schema.ts';

@@ -296,14 +296,15 @@ export function TableOrdersPage() {
               label: groupTitle(pay.group),
             })
           }
-          onPrint={(paid, payment) => {
+          onPrint={(paid, payment, discountReason) => {
             const totals = { subtotal: paid.subTotal, taxTotal: paid.taxTotal, total: paid.total };
-            openReceipt(
-              groupReceipt({ ...pay.summary, ...totals }, init.data, pay.group.table_title, {
+            openReceipt({
+              ...groupReceipt({ ...pay.summary, ...totals }, init.data, pay.group.table_title, {
                 ...payment,
                 change: paid.change,
               }),
-            );
+              extras: { ...paid, discountReason },
+            });
           }}
         />
       )}

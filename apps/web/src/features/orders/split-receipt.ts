@@ -62,6 +62,13 @@ export function partReceipt(
   return {
     ...base,
     lines,
+    extras: {
+      discount: part.discount,
+      discountReason: null,
+      discountIncluded: true,
+      serviceCharge: part.service_charge,
+      tip: part.tip,
+    },
     payment: {
       type:
         part.payments.length === 1

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { formatMoney, toMinor } from '@comanda/core';
+import { formatMoney, fromMinor, toMinor } from '@comanda/core';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -32,6 +32,8 @@ function Receipt({ data }: { data: ReceiptData }) {
   // decimals": that is USD and most currencies; JPY (0) and BHD (3) keep their own digits, as billed.
   const money = (amount: number) =>
     formatMoney(toMinor(amount, data.currency.digits) ?? 0, data.currency.code);
+  const minorOf = (amount: number) => toMinor(amount, data.currency.digits) ?? 0;
+  const { extras } = data;
   const receiptNo = data.tokenNo !== null ? `${data.tokenNo}-${data.businessDate}` : null;
   const style = { '--paper-width': `${width}mm` } as CSSProperties;
 
@@ -115,6 +117,21 @@ function Receipt({ data }: { data: ReceiptData }) {
           ))}
         </ul>
         <hr className={classes.rule} />
+        {extras && extras.discount > 0 && (
+          <div className={classes.row} data-testid="receipt-discount">
+            <span>
+              {extras.discountIncluded
+                ? t('discountIncluded')
+                : extras.discountReason
+                  ? t('discountReason', { reason: extras.discountReason })
+                  : t('discount')}
+            </span>
+            <span className={classes.money}>
+              {extras.discountIncluded ? '' : '-'}
+              {money(extras.discount)}
+            </span>
+          </div>
+        )}
         <div className={classes.row}>
           <span>{t('subtotal')}</span>
           <span className={classes.money} data-testid="receipt-subtotal">
@@ -133,6 +150,31 @@ function Receipt({ data }: { data: ReceiptData }) {
             {money(data.total)}
           </span>
         </div>
+        {extras && extras.serviceCharge > 0 && (
+          <div className={classes.row} data-testid="receipt-service-charge">
+            <span>{t('serviceCharge')}</span>
+            <span className={classes.money}>{money(extras.serviceCharge)}</span>
+          </div>
+        )}
+        {extras && extras.tip > 0 && (
+          <div className={classes.row} data-testid="receipt-tip">
+            <span>{t('tip')}</span>
+            <span className={classes.money}>{money(extras.tip)}</span>
+          </div>
+        )}
+        {extras && extras.serviceCharge + extras.tip > 0 && (
+          <div className={`${classes.row} ${classes.total}`}>
+            <span>{t('amountPaid')}</span>
+            <span className={classes.money} data-testid="receipt-amount-paid">
+              {money(
+                fromMinor(
+                  minorOf(data.total) + minorOf(extras.serviceCharge) + minorOf(extras.tip),
+                  data.currency.digits,
+                ),
+              )}
+            </span>
+          </div>
+        )}
         {data.payment && (
           <div data-testid="receipt-payment">
             <hr className={classes.rule} />

@@ -13,6 +13,7 @@ import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { storeSettingsQueryOptions } from './api/get-store-settings.ts';
 import { saveStoreSettings } from './api/mutations.ts';
+import { BillSettingsCard } from './BillSettingsCard.tsx';
 import { timeZoneGroups } from './time-zones.ts';
 
 type FormValues = Omit<StoreSettings, 'image' | 'uniqueQRCode'>;
@@ -137,6 +138,7 @@ export function StoreDetailsPage() {
           </form>
         </Card>
       )}
+      <BillSettingsCard />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { IconArrowsSplit, IconPrinter } from '@tabler/icons-react';
 import {
+  canDo,
   currencySymbol,
   formatMoney,
   fromMinor,
@@ -10,11 +11,16 @@ import {
   type OrderSummary,
   type OrdersInit,
 } from '@comanda/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Outcome } from '../../../lib/offline/sync.ts';
+import { subjectOf, useSessionUser } from '../../../lib/session.ts';
 import { newUuid } from '../../../lib/uuid.ts';
-import { minorOf, showMoney } from '../money.ts';
+import { billSettingsQueryOptions } from '../api/bill-settings.ts';
+import { type ExtrasInput, NO_EXTRAS, extrasFigures } from '../bill-extras.ts';
+import { showMoney } from '../money.ts';
+import { BillExtrasFields } from './BillExtrasFields.tsx';
 
 export const ACTION_FAILED = 'Error processing your request, Please try later!';
 
@@ -40,9 +46,16 @@ export function PayDialog({
   /** The pay call, through the outbox: the server's answer, its refusal, or queued on this device. */
   onPay: (
     key: string,
-    body: Pick<CompleteAndPayInput, 'subTotal' | 'taxTotal' | 'total' | 'payment'>,
+    body: Pick<
+      CompleteAndPayInput,
+      'subTotal' | 'taxTotal' | 'total' | 'payment' | 'discounts' | 'tip' | 'guests'
+    >,
   ) => Promise<Outcome>;
-  onPrint: (paid: OrderPaid, payment: { type: string; tendered: number | null }) => void;
+  onPrint: (
+    paid: OrderPaid,
+    payment: { type: string; tendered: number | null },
+    discountReason: string | null,
+  ) => void;
   /** Opens Split & pay instead (several parts or payments); absent while the group has unsynced orders. */
   onSplit?: () => void;
 }) {
@@ -53,7 +66,15 @@ export function PayDialog({
   const [tendered, setTendered] = useState<string | number>('');
   const [paid, setPaid] = useState<OrderPaid | null>(null);
   const { code, digits } = init.currency;
-  const totalMinor = minorOf(summary.total, digits);
+  const settings = useQuery(billSettingsQueryOptions()).data;
+  const user = useSessionUser('tenant');
+  const canApprove = user ? canDo(subjectOf(user), 'discounts.approve') : false;
+  const [extras, setExtras] = useState<ExtrasInput>(NO_EXTRAS);
+  const items = summary.orders.flatMap((o) => o.items);
+  const figures = extrasFigures(items, extras, settings, digits);
+  const blocked = figures.error !== null || figures.reasonMissing || (figures.aboveThreshold && !canApprove);
+  // What the payment covers: the discounted total, the service charge and the tip.
+  const totalMinor = figures.payMinor;
   const tenderedText = String(tendered).trim();
   const tenderedMinor = tenderedText === '' ? null : toMinor(tenderedText, digits);
   // Blank means the exact amount; anything typed must cover the total.
@@ -62,13 +83,14 @@ export function PayDialog({
   const typeTitle = active.find((p) => String(p.id) === typeId)?.title ?? '';
 
   const submit = async () => {
-    if (!typeId || short || paying) return;
+    if (!typeId || short || paying || blocked) return;
     setPaying(true);
     const outcome = await onPay(key, {
-      subTotal: summary.subtotal,
-      taxTotal: summary.taxTotal,
-      total: summary.total,
+      subTotal: fromMinor(figures.bill.netMinor, digits),
+      taxTotal: fromMinor(figures.bill.taxMinor, digits),
+      total: fromMinor(figures.bill.totalMinor, digits),
       payment: { paymentTypeId: Number(typeId), tendered: tenderedText === '' ? null : tenderedText },
+      ...figures.body,
     });
     setPaying(false);
     if (outcome.status === 'synced') setPaid(outcome.answer as OrderPaid);
@@ -77,11 +99,14 @@ export function PayDialog({
       setPaid({
         message: t('pay.savedOffline'),
         invoiceId: 0,
-        subTotal: summary.subtotal,
-        taxTotal: summary.taxTotal,
-        total: summary.total,
+        subTotal: fromMinor(figures.bill.netMinor, digits),
+        taxTotal: fromMinor(figures.bill.taxMinor, digits),
+        total: fromMinor(figures.bill.totalMinor, digits),
         change: tenderedMinor === null ? null : fromMinor(tenderedMinor - totalMinor, digits),
         pricesChanged: false,
+        discount: fromMinor(figures.discountMinor, digits),
+        serviceCharge: fromMinor(figures.serviceChargeMinor, digits),
+        tip: fromMinor(figures.tipMinor, digits),
       });
   };
 
@@ -97,7 +122,7 @@ export function PayDialog({
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={paid ? t('pay.doneTitle') : t('pay.title')}>
+    <Modal opened={opened} onClose={onClose} title={paid ? t('pay.doneTitle') : t('pay.title')} size="lg">
       {paid ? (
         <Stack gap="md" data-testid="pay-done">
           <Text>{t(paid.message)}</Text>
@@ -107,6 +132,11 @@ export function PayDialog({
             </Alert>
           )}
           {row(t('pay.total'), showMoney(paid.total, init.currency), true)}
+          {paid.discount > 0 &&
+            row(t('extras.discount'), `-${showMoney(paid.discount, init.currency)}`, false, 'paid-discount')}
+          {paid.serviceCharge > 0 &&
+            row(t('extras.serviceCharge'), showMoney(paid.serviceCharge, init.currency), false)}
+          {paid.tip > 0 && row(t('extras.tip'), showMoney(paid.tip, init.currency), false, 'paid-tip')}
           {paid.change !== null &&
             row(t('pay.change'), showMoney(paid.change, init.currency), true, 'pay-change')}
           <Group justify="flex-end">
@@ -116,10 +146,14 @@ export function PayDialog({
             <Button
               leftSection={<IconPrinter size={18} />}
               onClick={() =>
-                onPrint(paid, {
-                  type: typeTitle,
-                  tendered: tenderedText === '' ? null : Number(tenderedText),
-                })
+                onPrint(
+                  paid,
+                  {
+                    type: typeTitle,
+                    tendered: tenderedText === '' ? null : Number(tenderedText),
+                  },
+                  figures.body.discounts[0]?.reason ?? null,
+                )
               }
             >
               {t('actions.print')}
@@ -135,10 +169,41 @@ export function PayDialog({
           }}
         >
           <Stack gap="md">
+            <BillExtrasFields
+              value={extras}
+              onChange={setExtras}
+              figures={figures}
+              settings={settings}
+              currency={init.currency}
+              canApprove={canApprove}
+            />
             <Stack gap={6} data-testid="pay-summary">
-              {row(t('pay.subtotal'), showMoney(summary.subtotal, init.currency))}
-              {row(t('pay.tax'), showMoney(summary.taxTotal, init.currency))}
-              {row(t('pay.total'), showMoney(summary.total, init.currency), true, 'pay-total')}
+              {figures.discountMinor > 0 &&
+                row(
+                  t('extras.discount'),
+                  `-${formatMoney(figures.discountMinor, code)}`,
+                  false,
+                  'pay-discount',
+                )}
+              {row(t('pay.subtotal'), formatMoney(figures.bill.netMinor, code))}
+              {row(t('pay.tax'), formatMoney(figures.bill.taxMinor, code))}
+              {row(
+                t('pay.total'),
+                formatMoney(figures.bill.totalMinor, code),
+                figures.payMinor === figures.bill.totalMinor,
+                'pay-total',
+              )}
+              {figures.serviceChargeMinor > 0 &&
+                row(
+                  t('extras.serviceCharge'),
+                  formatMoney(figures.serviceChargeMinor, code),
+                  false,
+                  'pay-service',
+                )}
+              {figures.tipMinor > 0 &&
+                row(t('extras.tip'), formatMoney(figures.tipMinor, code), false, 'pay-tip')}
+              {figures.payMinor !== figures.bill.totalMinor &&
+                row(t('extras.toPay'), formatMoney(figures.payMinor, code), true, 'pay-due')}
             </Stack>
             <Select
               label={t('pay.type')}
@@ -179,8 +244,8 @@ export function PayDialog({
               <Button variant="default" onClick={onClose}>
                 {t('pay.cancel')}
               </Button>
-              <Button type="submit" loading={paying} disabled={!typeId || short}>
-                {t('pay.submit', { total: showMoney(summary.total, init.currency) })}
+              <Button type="submit" loading={paying} disabled={!typeId || short || blocked}>
+                {t('pay.submit', { total: formatMoney(totalMinor, code) })}
               </Button>
             </Group>
           </Stack>

@@ -26,17 +26,24 @@ import {
   type SplitMode,
   type SplitPaid,
   type SplitPlan,
+  canDo,
   currencySymbol,
   formatMoney,
   minorAsDecimal,
+  partExtras,
   splitBill,
   toMinor,
 } from '@comanda/core';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Outcome } from '../../../lib/offline/sync.ts';
+import { subjectOf, useSessionUser } from '../../../lib/session.ts';
 import { newUuid } from '../../../lib/uuid.ts';
+import { billSettingsQueryOptions } from '../api/bill-settings.ts';
+import { type ExtrasInput, NO_EXTRAS, extrasFigures } from '../bill-extras.ts';
 import { minorOf } from '../money.ts';
+import { BillExtrasFields } from './BillExtrasFields.tsx';
 
 /** One payment row of a part as typed: amounts are the inputs' text. */
 interface TenderRow {
@@ -68,7 +75,10 @@ export function SplitPayDialog({
   init: OrdersInit;
   opened: boolean;
   onClose: () => void;
-  onPay: (key: string, body: Pick<PaySplitInput, 'split' | 'parts'>) => Promise<Outcome>;
+  onPay: (
+    key: string,
+    body: Pick<PaySplitInput, 'split' | 'parts' | 'discounts' | 'guests'>,
+  ) => Promise<Outcome>;
   /** The server refused the split (the toast says why): the bill may have changed under the dialog. */
   onRefused: () => void;
   onPrint: (paid: SplitPaid, partNo: number) => void;
@@ -90,6 +100,18 @@ export function SplitPayDialog({
   const [tenders, setTenders] = useState<Record<string, TenderRow[]>>({});
   const [paying, setPaying] = useState(false);
   const [paid, setPaid] = useState<SplitPaid | null>(null);
+  // The bill's discount and the guests (service charge); each part's tip is typed on the part.
+  const settings = useQuery(billSettingsQueryOptions()).data;
+  const user = useSessionUser('tenant');
+  const canApprove = user ? canDo(subjectOf(user), 'discounts.approve') : false;
+  const [extras, setExtras] = useState<ExtrasInput>(NO_EXTRAS);
+  const [tips, setTips] = useState<Record<string, string | number>>({});
+  const billFigures = useMemo(
+    () => extrasFigures(lines, extras, settings, digits),
+    [lines, extras, settings, digits],
+  );
+  const blocked =
+    billFigures.error !== null || billFigures.reasonMissing || (billFigures.aboveThreshold && !canApprove);
 
   const plan: SplitPlan = useMemo(() => {
     if (mode === 'whole' || mode === 'seat') return { mode };
@@ -106,26 +128,35 @@ export function SplitPayDialog({
 
   const { parts, error } = useMemo((): { parts: BillPart[]; error: string | null } => {
     try {
-      const input = lines.map((l) => ({
-        id: l.id,
-        quantity: l.quantity,
-        netMinor: minorOf(l.net, digits),
-        taxMinor: minorOf(l.tax, digits),
-        totalMinor: minorOf(l.total, digits),
-        seat: l.seat,
-      }));
+      // The lines after the discount, as the server will split them.
+      const input = lines.map((l, i) => {
+        const d = billFigures.bill.lines[i];
+        return {
+          id: l.id,
+          quantity: l.quantity,
+          netMinor: d?.netMinor ?? 0,
+          taxMinor: d?.taxMinor ?? 0,
+          totalMinor: d?.totalMinor ?? 0,
+          seat: l.seat,
+        };
+      });
       return { parts: splitBill(input, plan), error: null };
     } catch (e) {
       if (e instanceof SplitError) return { parts: [], error: e.message };
       throw e;
     }
-  }, [lines, plan, digits]);
+  }, [lines, plan, billFigures]);
 
   /** The part's payment rows: typed ones, or one of the first type for the whole part. */
   const partKey = (part: BillPart) => `${mode}:${parts.length}:${part.index}`;
+  const tipText = (part: BillPart) => text(tips[partKey(part)] ?? '');
+  const tipMinors = parts.map((p) => (tipText(p) === '' ? 0 : (toMinor(tipText(p), digits) ?? 0)));
+  const tipInvalid = parts.some((p) => tipText(p) !== '' && toMinor(tipText(p), digits) === null);
+  const owed = partExtras(parts, billFigures.bill.lines, billFigures.serviceChargeMinor, tipMinors);
+  const owesOf = (part: BillPart) => owed[part.index]?.owesMinor ?? part.totalMinor;
   const rowsOf = (part: BillPart): TenderRow[] =>
     tenders[partKey(part)] ?? [
-      { id: 'first', typeId: firstType, amount: minorAsDecimal(part.totalMinor, digits), tendered: '' },
+      { id: 'first', typeId: firstType, amount: minorAsDecimal(owesOf(part), digits), tendered: '' },
     ];
   const setRows = (part: BillPart, rows: TenderRow[]) =>
     setTenders((all) => ({ ...all, [partKey(part)]: rows }));
@@ -141,23 +172,35 @@ export function SplitPayDialog({
         invalid = true;
       paidMinor += amount ?? 0;
     }
-    return { rows, remaining: part.totalMinor - paidMinor, invalid };
+    return { rows, remaining: owesOf(part) - paidMinor, invalid };
   });
-  const ready = parts.length > 0 && error === null && figures.every((f) => f.remaining === 0 && !f.invalid);
-  const billTotal = lines.reduce((s, l) => s + minorOf(l.total, digits), 0);
+  const ready =
+    parts.length > 0 &&
+    error === null &&
+    !blocked &&
+    !tipInvalid &&
+    figures.every((f) => f.remaining === 0 && !f.invalid);
+  const billTotal = owed.reduce((s, o) => s + o.owesMinor, 0);
 
   const submit = async () => {
     if (!ready || paying) return;
     setPaying(true);
     const outcome = await onPay(key, {
       split: plan.mode === 'item' ? { ...plan, assign: [...plan.assign] } : plan,
-      parts: figures.map((f) => ({
-        tenders: f.rows.map((r) => ({
-          paymentTypeId: Number(r.typeId),
-          amount: text(r.amount),
-          tendered: text(r.tendered) === '' ? null : text(r.tendered),
-        })),
-      })),
+      parts: figures.map((f, i) => {
+        const part = parts[i];
+        const tip = part ? tipText(part) : '';
+        return {
+          tenders: f.rows.map((r) => ({
+            paymentTypeId: Number(r.typeId),
+            amount: text(r.amount),
+            tendered: text(r.tendered) === '' ? null : text(r.tendered),
+          })),
+          ...(tip === '' ? {} : { tip }),
+        };
+      }),
+      discounts: billFigures.body.discounts,
+      guests: billFigures.body.guests,
     });
     setPaying(false);
     if (outcome.status === 'synced') setPaid(outcome.answer as SplitPaid);
@@ -237,6 +280,15 @@ export function SplitPayDialog({
               {t('split.billTotal', { total: money(billTotal) })}
             </Text>
           </Group>
+          <BillExtrasFields
+            value={extras}
+            onChange={setExtras}
+            figures={billFigures}
+            settings={settings}
+            currency={init.currency}
+            canApprove={canApprove}
+            withTip={false}
+          />
           {(mode === 'even' || mode === 'item') && (
             <Group gap="sm">
               <Text fw={600}>{t('split.parts')}</Text>
@@ -297,6 +349,28 @@ export function SplitPayDialog({
                     <Text fz="sm" c="dimmed" lineClamp={2}>
                       {partSummary(part, lines, (qty, title) => t('line.qty', { qty, title }))}
                     </Text>
+                    <Group gap="xs" wrap="nowrap" align="center">
+                      <NumberInput
+                        aria-label={t('split.partTip', { part: partTitle(part) })}
+                        placeholder={t('extras.tip')}
+                        value={tips[partKey(part)] ?? ''}
+                        onChange={(v) => setTips((all) => ({ ...all, [partKey(part)]: v }))}
+                        min={0}
+                        allowNegative={false}
+                        allowDecimal={digits > 0}
+                        decimalScale={digits}
+                        hideControls
+                        inputMode="decimal"
+                        leftSection={<Text fz="sm">{currencySymbol(code)}</Text>}
+                        w={140}
+                        data-testid="split-part-tip"
+                      />
+                      {owesOf(part) !== part.totalMinor && (
+                        <Text fz="sm" fw={600} data-testid="split-part-owes">
+                          {t('split.partOwes', { amount: money(owesOf(part)) })}
+                        </Text>
+                      )}
+                    </Group>
                     <Group gap="xs" wrap="nowrap" aria-hidden>
                       <Text fz="xs" c="dimmed" style={{ flex: 1 }}>
                         {t('split.payment')}

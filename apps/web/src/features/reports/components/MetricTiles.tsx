@@ -10,6 +10,9 @@ import {
   IconRepeat,
   IconUserPlus,
   IconUsers,
+  IconBell,
+  IconDiscount,
+  IconHeart,
 } from '@tabler/icons-react';
 import type { Report } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
@@ -122,6 +125,30 @@ export function MetricTiles({ report }: { report: Report }) {
         color="grape"
         testId="tile-repeated-customers"
         hint={t('tiles.repeatedCustomersHint')}
+      />
+      <StatTile
+        label={t('tiles.discountTotal')}
+        value={money(report.discountTotal)}
+        icon={IconDiscount}
+        color="orange"
+        testId="tile-discount-total"
+        hint={t('tiles.discountTotalHint')}
+      />
+      <StatTile
+        label={t('tiles.serviceChargeTotal')}
+        value={money(report.serviceChargeTotal)}
+        icon={IconBell}
+        color="indigo"
+        testId="tile-service-charge-total"
+        hint={t('tiles.serviceChargeTotalHint')}
+      />
+      <StatTile
+        label={t('tiles.tipTotal')}
+        value={money(report.tipTotal)}
+        icon={IconHeart}
+        color="pink"
+        testId="tile-tip-total"
+        hint={t('tiles.tipTotalHint')}
       />
     </SimpleGrid>
   );

@@ -1,0 +1,30 @@
+import { billSettingsResponse, billSettingsSchema, messageSchema } from '@comanda/core';
+import { tenantContext } from '../../platform/auth.ts';
+import { type Api, errorResponses } from '../../platform/http.ts';
+import type { DiscountsService } from './discounts.service.ts';
+
+const tags = ['settings'];
+
+/**
+ * The owner's discount threshold and service charge (docs/discounts.md). Saving needs SETTINGS; any
+ * signed-in user reads them: the pay dialogs show the charge and the threshold.
+ */
+export function discountsRoutes(app: Api, discounts: DiscountsService) {
+  app.get(
+    '/settings/bill-setting',
+    {
+      schema: { tags, response: { 200: billSettingsResponse, ...errorResponses } },
+      config: { access: { signedIn: true } },
+    },
+    async (request) => discounts.getSettings(tenantContext(request)),
+  );
+
+  app.post(
+    '/settings/bill-setting',
+    {
+      schema: { tags, body: billSettingsSchema, response: { 200: messageSchema, ...errorResponses } },
+      config: { access: { screen: 'settings' } },
+    },
+    async (request) => discounts.saveSettings(tenantContext(request), request.body),
+  );
+}

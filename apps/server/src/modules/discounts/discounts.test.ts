@@ -1,0 +1,424 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BillSettings,
+  DISCOUNT_LINE_UNKNOWN,
+  DISCOUNT_REASON_REQUIRED,
+  DISCOUNT_TOO_LARGE,
+  DISCOUNT_TWICE,
+  DISCOUNT_VALUE_INVALID,
+  GUESTS_INVALID,
+  type OrderPaid,
+  type RefundCreated,
+  type Report,
+  type SplitPaid,
+  TENDERS_MISMATCH,
+  TIP_INVALID,
+  type ZReport,
+} from '@comanda/core';
+import { auditLog, invoiceLineDiscounts, salesHourly } from '../../platform/db/schema.ts';
+import { type TestApp, createColleague, startTestApp } from '../../../test/harness.ts';
+import {
+  type Store,
+  counts,
+  createStore,
+  payGroupBody,
+  readInvoice,
+  readOrder,
+  sendOrder,
+  uuid,
+} from '../orders/orders.fixtures.ts';
+
+let app: TestApp;
+let other: Store;
+beforeAll(async () => {
+  app = await startTestApp();
+  other = await createStore(app);
+});
+afterAll(() => app.close());
+
+const PAY = '/orders/complete-and-pay-order';
+const tenPercent = { kind: 'percent', value: '10', reason: 'Regulars' };
+
+/**
+ * The three-line cart (Burger 35.00 + 7.5 % VAT, Sodas 9.00 with 10 % GST in, Water 1.00) with 10 % off
+ * the bill: 4.50 shared 3.50, 0.90, 0.10; tax recomputed on 31.50 (2.36) and 8.10 (0.74): items 39.76,
+ * tax 3.10, total 42.86.
+ */
+function discounted(s: Store, orderIds: number[], extra: Record<string, unknown> = {}) {
+  return payGroupBody(s, orderIds, {
+    subTotal: 39.76,
+    taxTotal: 3.1,
+    total: 42.86,
+    discounts: [tenPercent],
+    ...extra,
+  });
+}
+
+async function lastAudit(tenantId: number, action: string) {
+  return app.database.inTenant(tenantId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.action, action)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    return row;
+  });
+}
+
+async function rollup(tenantId: number) {
+  const rows = await app.database.inTenant(tenantId, (tx) =>
+    tx.select().from(salesHourly).where(eq(salesHourly.tenantId, tenantId)),
+  );
+  const sum = (k: 'totalMinor' | 'discountMinor' | 'tipMinor' | 'serviceChargeMinor') =>
+    rows.reduce((s, r) => s + r[k], 0);
+  return {
+    total: sum('totalMinor'),
+    discount: sum('discountMinor'),
+    tip: sum('tipMinor'),
+    serviceCharge: sum('serviceChargeMinor'),
+  };
+}
+
+describe('table pay with a discount and a tip', () => {
+  it('bills the discounted figures, the tip on top, stores and audits the discount, fills the rollup', async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s, { tableId: s.table });
+    const res = await s.owner.client.post<OrderPaid>(
+      PAY,
+      discounted(s, [orderId], { tip: '5', payment: { paymentTypeId: s.cash, tendered: 50 } }),
+      { 'idempotency-key': uuid() },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      subTotal: 39.76,
+      taxTotal: 3.1,
+      total: 42.86,
+      discount: 4.5,
+      serviceCharge: 0,
+      tip: 5,
+      change: 2.14,
+      pricesChanged: false,
+    });
+    const { invoice, payments } = await readInvoice(app, s.owner.tenantId, res.body.invoiceId);
+    expect(invoice).toMatchObject({
+      subTotalMinor: 3976,
+      taxTotalMinor: 310,
+      totalMinor: 4286,
+      discountMinor: 450,
+      tipMinor: 500,
+      serviceChargeMinor: 0,
+      discountReason: 'Regulars',
+      discountApprovedBy: null,
+    });
+    expect(payments.map((p) => [p.amountMinor, p.tenderedMinor, p.changeMinor])).toEqual([[4786, 5000, 214]]);
+    const lines = await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx
+        .select()
+        .from(invoiceLineDiscounts)
+        .where(eq(invoiceLineDiscounts.tenantId, s.owner.tenantId))
+        .orderBy(invoiceLineDiscounts.orderItemId),
+    );
+    expect(lines.map((l) => [l.orderItemId, l.discountMinor, l.netMinor, l.taxMinor, l.totalMinor])).toEqual([
+      [lineIds[0], 350, 3150, 236, 3386],
+      [lineIds[1], 90, 736, 74, 810],
+      [lineIds[2], 10, 90, 0, 90],
+    ]);
+    const row = await lastAudit(s.owner.tenantId, 'bill.discount');
+    expect(row?.targetId).toBe(String(res.body.invoiceId));
+    expect(row?.details).toMatchObject({
+      discountMinor: 450,
+      discounts: [{ lineId: null, kind: 'percent', value: 1000, offMinor: 450, reason: 'Regulars' }],
+    });
+    expect(await rollup(s.owner.tenantId)).toEqual({
+      total: 4286,
+      discount: 450,
+      tip: 500,
+      serviceCharge: 0,
+    });
+  });
+
+  it('takes a line discount off that line only; a bill without discounts is billed and audited as before', async () => {
+    const s = await createStore(app);
+    const a = await sendOrder(app, s, { tableId: s.table });
+    const res = await s.owner.client.post<OrderPaid>(
+      PAY,
+      payGroupBody(s, [a.orderId], {
+        subTotal: 43.18,
+        taxTotal: 3.45,
+        total: 46.63,
+        discounts: [{ lineId: a.lineIds[2], kind: 'amount', value: '1', reason: 'Spilt' }],
+      }),
+    );
+    expect(res.body).toMatchObject({ total: 46.63, discount: 1, pricesChanged: false });
+    const b = await sendOrder(app, s, { tableId: s.table });
+    const plain = await s.owner.client.post<OrderPaid>(PAY, payGroupBody(s, [b.orderId]));
+    expect(plain.body).toMatchObject({ total: 47.63, discount: 0, tip: 0, pricesChanged: false });
+    expect((await readInvoice(app, s.owner.tenantId, plain.body.invoiceId)).invoice?.discountMinor).toBe(0);
+  });
+
+  it('answers 400 with the rule broken and writes nothing', async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s, { tableId: s.table });
+    const theirs = await sendOrder(app, other, { tableId: other.table });
+    const ids = [orderId];
+    const cases: [Record<string, unknown>, string][] = [
+      [{ discounts: [{ ...tenPercent, reason: '  ' }] }, DISCOUNT_REASON_REQUIRED],
+      [{ discounts: [{ kind: 'percent', value: '10' }] }, DISCOUNT_REASON_REQUIRED],
+      [{ discounts: [{ ...tenPercent, value: '100.5' }] }, DISCOUNT_VALUE_INVALID],
+      [{ discounts: [{ ...tenPercent, value: '0' }] }, DISCOUNT_VALUE_INVALID],
+      [{ discounts: [{ ...tenPercent, kind: 'amount', value: '45.01' }] }, DISCOUNT_TOO_LARGE],
+      [{ discounts: [{ ...tenPercent, kind: 'amount', value: '1.001' }] }, DISCOUNT_VALUE_INVALID],
+      [{ discounts: [tenPercent, tenPercent] }, DISCOUNT_TWICE],
+      [
+        {
+          discounts: [
+            { ...tenPercent, lineId: lineIds[0] },
+            { ...tenPercent, lineId: lineIds[0] },
+          ],
+        },
+        DISCOUNT_TWICE,
+      ],
+      // Another tenant's line is not on this bill.
+      [{ discounts: [{ ...tenPercent, lineId: theirs.lineIds[0] }] }, DISCOUNT_LINE_UNKNOWN],
+      [{ tip: '1.001' }, TIP_INVALID],
+      [{ tip: '-1' }, TIP_INVALID],
+      [{ guests: 0 }, GUESTS_INVALID],
+    ];
+    const before = await counts(app, s.owner.tenantId);
+    for (const [extra, message] of cases) {
+      const res = await s.owner.client.post<{ message: string }>(PAY, payGroupBody(s, ids, extra), {
+        'idempotency-key': uuid(),
+      });
+      expect([res.status, res.body.message]).toEqual([400, message]);
+    }
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
+    expect((await readOrder(app, s.owner.tenantId, orderId)).order?.paymentStatus).toBe('pending');
+  });
+
+  it("answers 404 for another tenant's orders with a discount", async () => {
+    const s = await createStore(app);
+    const theirs = await sendOrder(app, other, { tableId: other.table });
+    const before = await counts(app, other.owner.tenantId);
+    const res = await s.owner.client.post<{ code: string }>(PAY, discounted(s, [theirs.orderId]));
+    expect([res.status, res.body.code]).toEqual([404, 'order_not_found']);
+    expect(await counts(app, other.owner.tenantId)).toEqual(before);
+  });
+});
+
+describe('a discount above the threshold needs a manager', () => {
+  it('answers 403 to a waiter without MANAGER and writes nothing; at the threshold it passes', async () => {
+    const s = await createStore(app);
+    const waiter = await createColleague(app, s.owner, { scopes: ['ORDERS'] });
+    const { orderId } = await sendOrder(app, s, { tableId: s.table });
+    const before = await counts(app, s.owner.tenantId);
+    const above = await waiter.client.post<{ code: string; message: string }>(
+      PAY,
+      payGroupBody(s, [orderId], { discounts: [{ ...tenPercent, value: '20.5' }] }),
+    );
+    expect([above.status, above.body.code, above.body.message]).toEqual([
+      403,
+      'discount_needs_manager',
+      'A discount above 20 % needs a manager! Ask a manager to take the payment.',
+    ]);
+    // A line discount is measured against its line: 5.00 off the 9.00 Sodas is 55 %.
+    const { lineIds } = await readOrder(app, s.owner.tenantId, orderId).then((o) => ({
+      lineIds: o.lines.map((l) => l.id),
+    }));
+    const line = await waiter.client.post<{ code: string }>(
+      PAY,
+      payGroupBody(s, [orderId], {
+        discounts: [{ ...tenPercent, kind: 'amount', value: '5', lineId: lineIds[1] }],
+      }),
+    );
+    expect([line.status, line.body.code]).toEqual([403, 'discount_needs_manager']);
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
+    const at = await waiter.client.post<OrderPaid>(
+      PAY,
+      payGroupBody(s, [orderId], { discounts: [{ ...tenPercent, value: '20' }] }),
+    );
+    expect(at.status).toBe(200);
+    expect((await readInvoice(app, s.owner.tenantId, at.body.invoiceId)).invoice?.discountApprovedBy).toBe(
+      null,
+    );
+  });
+
+  it('lets a user with MANAGER give it, and names them as the approver', async () => {
+    const s = await createStore(app);
+    const manager = await createColleague(app, s.owner, { scopes: ['ORDERS', 'MANAGER'] });
+    const { orderId } = await sendOrder(app, s, { tableId: s.table });
+    const res = await manager.client.post<OrderPaid>(
+      PAY,
+      payGroupBody(s, [orderId], { discounts: [{ ...tenPercent, value: '50' }] }),
+    );
+    expect(res.status).toBe(200);
+    const { invoice } = await readInvoice(app, s.owner.tenantId, res.body.invoiceId);
+    expect(invoice?.discountApprovedBy).toBe(manager.userId);
+    expect((await lastAudit(s.owner.tenantId, 'bill.discount'))?.details).toMatchObject({
+      approvedBy: manager.userId,
+    });
+  });
+});
+
+describe('bill settings and the service charge', () => {
+  it('saves the threshold and charge for SETTINGS only, and charges parties of at least N guests', async () => {
+    const s = await createStore(app);
+    const waiter = await createColleague(app, s.owner, { scopes: ['ORDERS'] });
+    const settings = { managerDiscountPercent: '15', serviceChargePercent: '10', serviceChargeGuests: 6 };
+    expect((await waiter.client.post('/settings/bill-setting', settings)).status).toBe(403);
+    const bad = await s.owner.client.post<{ message: string }>('/settings/bill-setting', {
+      ...settings,
+      serviceChargePercent: '101',
+    });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Please give a percentage from 0 to 100!']);
+    expect((await s.owner.client.post('/settings/bill-setting', settings)).status).toBe(200);
+    const read = await waiter.client.get<BillSettings>('/settings/bill-setting');
+    expect(read.body).toEqual({
+      managerDiscountPercent: 15,
+      serviceChargePercent: 10,
+      serviceChargeGuests: 6,
+    });
+    expect((await lastAudit(s.owner.tenantId, 'settings.bill_update'))?.details).toMatchObject({
+      to: { managerDiscountBp: 1500, serviceChargeBp: 1000, serviceChargeGuests: 6 },
+    });
+
+    const five = await sendOrder(app, s, { tableId: s.table });
+    const small = await s.owner.client.post<OrderPaid>(PAY, payGroupBody(s, [five.orderId], { guests: 5 }));
+    expect(small.body).toMatchObject({ total: 47.63, serviceCharge: 0 });
+    const six = await sendOrder(app, s, { tableId: s.table });
+    const party = await s.owner.client.post<OrderPaid>(
+      PAY,
+      payGroupBody(s, [six.orderId], {
+        guests: 6,
+        tip: '1',
+        payment: { paymentTypeId: s.cash, tendered: 60 },
+      }),
+    );
+    // 10 % of 47.63 is 4.763: 4.76, never taxed; the payment is 47.63 + 4.76 + 1.00.
+    expect(party.body).toMatchObject({
+      total: 47.63,
+      taxTotal: 3.45,
+      serviceCharge: 4.76,
+      tip: 1,
+      change: 6.61,
+    });
+    const { invoice, payments } = await readInvoice(app, s.owner.tenantId, party.body.invoiceId);
+    expect([invoice?.serviceChargeMinor, payments[0]?.amountMinor]).toEqual([476, 5339]);
+    expect(await rollup(s.owner.tenantId)).toEqual({
+      total: 9526,
+      discount: 0,
+      tip: 100,
+      serviceCharge: 476,
+    });
+  });
+});
+
+describe('a split of a discounted bill', () => {
+  /** A Burger (10.00 + 7.5 %) and a Water (1.00), 10 % off: 9.00 + 0.68 and 0.90: 10.58. */
+  it('shares the discount and the service charge exactly, each part paying its own tip', async () => {
+    const s = await createStore(app);
+    await s.owner.client.post('/settings/bill-setting', {
+      managerDiscountPercent: '20',
+      serviceChargePercent: '12.5',
+      serviceChargeGuests: 2,
+    });
+    const { orderId } = await sendOrder(app, s, {
+      tableId: s.table,
+      cart: [
+        { uuid: uuid(), item_id: s.burger, quantity: 1 },
+        { uuid: uuid(), item_id: s.water, quantity: 1 },
+      ],
+    });
+    // Even into 2: 5.29 each; the service charge 12.5 % of 10.58 = 1.3225: 1.32, 0.66 each.
+    const body = (second: string) => ({
+      orderIds: [orderId],
+      split: { mode: 'even', parts: 2 },
+      discounts: [tenPercent],
+      guests: 2,
+      parts: [
+        { tenders: [{ paymentTypeId: s.cash, amount: '7.95' }], tip: '2' },
+        { tenders: [{ paymentTypeId: s.cash, amount: second }] },
+      ],
+    });
+    const short = await s.owner.client.post<{ message: string }>('/orders/pay-split', body('5.29'));
+    expect([short.status, short.body.message]).toEqual([400, TENDERS_MISMATCH]);
+    const res = await s.owner.client.post<SplitPaid>('/orders/pay-split', body('5.95'), {
+      'idempotency-key': uuid(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 10.58, discount: 1.1, serviceCharge: 1.32, tip: 2 });
+    expect(res.body.parts.map((p) => [p.total, p.discount, p.service_charge, p.tip])).toEqual([
+      [5.29, 0.55, 0.66, 2],
+      [5.29, 0.55, 0.66, 0],
+    ]);
+    const { invoice, payments } = await readInvoice(app, s.owner.tenantId, res.body.invoiceId);
+    expect(invoice).toMatchObject({
+      totalMinor: 1058,
+      discountMinor: 110,
+      serviceChargeMinor: 132,
+      tipMinor: 200,
+    });
+    expect(payments.reduce((sum, p) => sum + p.amountMinor, 0)).toBe(1058 + 132 + 200);
+    expect(await rollup(s.owner.tenantId)).toEqual({
+      total: 1058,
+      discount: 110,
+      tip: 200,
+      serviceCharge: 132,
+    });
+  });
+});
+
+describe('the Z report and the reports screen', () => {
+  it("count the shift's discounts, service charges and tips", async () => {
+    const s = await createStore(app);
+    await s.owner.client.post('/settings/bill-setting', {
+      managerDiscountPercent: '20',
+      serviceChargePercent: '10',
+      serviceChargeGuests: 4,
+    });
+    const opened = await s.owner.client.post<{ shift: { id: number } }>('/shifts/open', { float: '50' });
+    expect(opened.status).toBe(200);
+    const { orderId } = await sendOrder(app, s, { tableId: s.table });
+    // 42.86 after 10 % off; service 4.29 (10 % of 42.86); tip 3.00.
+    const paid = await s.owner.client.post<OrderPaid>(PAY, discounted(s, [orderId], { tip: '3', guests: 4 }));
+    expect(paid.body).toMatchObject({ total: 42.86, discount: 4.5, serviceCharge: 4.29, tip: 3 });
+    const z = await s.owner.client.get<ZReport>(`/shifts/${opened.body.shift.id}/z-report`);
+    expect(z.status).toBe(200);
+    expect(z.body.sales).toEqual({ bills: 1, net: 39.76, tax: 3.1, total: 42.86 });
+    expect([z.body.discounts, z.body.service_charge, z.body.tips]).toEqual([4.5, 4.29, 3]);
+    expect(z.body.payments).toEqual([{ title: 'Cash', is_cash: true, count: 1, amount: 50.15 }]);
+    const report = await s.owner.client.get<Report>('/reports?type=today');
+    expect(report.body).toMatchObject({
+      revenueTotal: 42.86,
+      discountTotal: 4.5,
+      serviceChargeTotal: 4.29,
+      tipTotal: 3,
+    });
+  });
+});
+
+describe('refunds of a discounted bill', () => {
+  it('give back what was paid for each line after its discount, never the tip, never more than paid', async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s, { tableId: s.table });
+    const paid = await s.owner.client.post<OrderPaid>(PAY, discounted(s, [orderId], { tip: '5' }));
+    const refund = (lines?: { orderItemId: number | undefined; quantity: number }[]) =>
+      s.owner.client.post<RefundCreated>(`/invoices/${paid.body.invoiceId}/refund`, {
+        reasonId: s.voidReason,
+        paymentTypeId: s.cash,
+        ...(lines ? { lines } : {}),
+      });
+    // One of the two Burgers: 17.50 less half its 3.50 discount (1.75) = 15.75, + 7.5 % = 1.18: 16.93.
+    const one = await refund([{ orderItemId: lineIds[0], quantity: 1 }]);
+    expect(one.status).toBe(200);
+    expect(one.body.refund).toMatchObject({ sub_total: 15.75, tax_total: 1.18, total: 16.93 });
+    // The rest: exactly what is left of the 42.86 paid for the food; the 5.00 tip stays.
+    const rest = await refund();
+    expect(rest.body.refund.total).toBe(25.93);
+    const left = await s.owner.client.get<{ total: number; refunded: number }>(
+      `/invoices/${paid.body.invoiceId}/refunds`,
+    );
+    expect([left.body.total, left.body.refunded]).toEqual([42.86, 42.86]);
+  });
+});

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BillSettings } from '@comanda/core';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { OFFLINE_READ } from '../../../lib/offline/service-worker.ts';
+
+/** GET /settings/bill-setting: the manager threshold and the service charge the pay dialogs apply. */
+export const billSettingsQueryKey = ['settings', 'bill'] as const;
+
+export const billSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: billSettingsQueryKey,
+    queryFn: () => apiRequest<BillSettings>('/settings/bill-setting'),
+    ...OFFLINE_READ,
+  });

@@ -1,0 +1,107 @@
+import {
+  type BillSettings,
+  type Discount,
+  type DiscountKind,
+  DiscountError,
+  type DiscountedBill,
+  type OrderItem,
+  applyDiscounts,
+  linePrice,
+  needsManager,
+  serviceCharge,
+  toMinor,
+} from '@comanda/core';
+import { minorOf } from './money.ts';
+
+/** The Discount, Tip and Guests fields of a pay dialog, as typed. */
+export interface ExtrasInput {
+  kind: DiscountKind;
+  value: string | number;
+  reason: string;
+  tip: string | number;
+  guests: string | number;
+}
+
+export const NO_EXTRAS: ExtrasInput = { kind: 'percent', value: '', reason: '', tip: '', guests: '' };
+
+const text = (v: string | number) => String(v).trim();
+
+/** What the typed fields make of the bill, worked out with the core functions the server uses. */
+export interface ExtrasFigures {
+  bill: DiscountedBill;
+  discountMinor: number;
+  serviceChargeMinor: number;
+  tipMinor: number;
+  /** total + service charge + tip: what the payment must cover. */
+  payMinor: number;
+  /** A field's problem in words (shown, and Pay disabled), or null. */
+  error: string | null;
+  reasonMissing: boolean;
+  /** The discount is above the owner's threshold: a manager must take the payment. */
+  aboveThreshold: boolean;
+  /** The request fields: discounts, tip and guests. */
+  body: { discounts: Discount[]; tip: string | null; guests: number | null };
+}
+
+/**
+ * The bill's lines after a bill discount, the service charge and the tip, from the lines' server figures
+ * (cancelled lines left out). The server recomputes all of it; this is what the dialog shows.
+ */
+export function extrasFigures(
+  items: readonly OrderItem[],
+  input: ExtrasInput,
+  settings: BillSettings | undefined,
+  digits: number,
+): ExtrasFigures {
+  const lines = items
+    .filter((i) => i.status !== 'cancelled')
+    .map((i) => ({
+      id: i.id,
+      amountMinor: linePrice({
+        netMinor: minorOf(i.net, digits),
+        totalMinor: minorOf(i.total, digits),
+        taxType: i.tax_type,
+      }),
+      taxRateBp: toMinor(String(i.tax_rate), 2) ?? 0,
+      taxType: i.tax_type,
+    }));
+  const reason = input.reason.trim();
+  const discounts: Discount[] =
+    text(input.value) === '' ? [] : [{ lineId: null, kind: input.kind, value: text(input.value), reason }];
+  let error: string | null = null;
+  let bill: DiscountedBill;
+  try {
+    bill = applyDiscounts(lines, discounts, digits);
+  } catch (e) {
+    if (!(e instanceof DiscountError)) throw e;
+    error = e.message;
+    bill = applyDiscounts(lines, [], digits);
+  }
+  const tipText = text(input.tip);
+  const tipMinor = tipText === '' ? 0 : toMinor(tipText, digits);
+  if (tipMinor === null) error ??= 'Please provide a valid tip!';
+  const guests = text(input.guests) === '' ? null : Number(text(input.guests));
+  const chargeBp = Math.round((settings?.serviceChargePercent ?? 0) * 100);
+  const serviceChargeMinor = serviceCharge(
+    bill.totalMinor,
+    chargeBp,
+    settings?.serviceChargeGuests ?? 1,
+    guests !== null && Number.isInteger(guests) ? guests : null,
+  );
+  const thresholdBp = Math.round((settings?.managerDiscountPercent ?? 100) * 100);
+  return {
+    bill,
+    discountMinor: bill.discountMinor,
+    serviceChargeMinor,
+    tipMinor: tipMinor ?? 0,
+    payMinor: bill.totalMinor + serviceChargeMinor + (tipMinor ?? 0),
+    error,
+    reasonMissing: discounts.length > 0 && reason === '',
+    aboveThreshold: bill.applied.some((d) => needsManager(d, thresholdBp)),
+    body: {
+      discounts,
+      tip: tipText === '' ? null : tipText,
+      guests: guests !== null && Number.isInteger(guests) && guests > 0 ? guests : null,
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SIZES, checkScreen, screenshot, signedInOwner } from './browser.ts';
+
+// Discounts, tips and the service charge (issue 15, docs/discounts.md) on the Table Orders screen.
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const ids = { t4: 0, steak: 0, wine: 0 };
+
+async function post<T>(path: string, data?: unknown): Promise<T> {
+  const res = await context.request.post(`/api/v1${path}`, data === undefined ? {} : { data });
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+async function get<T>(path: string): Promise<T> {
+  const res = await context.request.get(`/api/v1${path}`);
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  ({ browser, context, page } = await signedInOwner('Discount Bistro'));
+  await page.setViewportSize(SIZES.tablet);
+  await post('/settings/taxes/add', { title: 'VAT', rate: '10', type: 'exclusive' });
+  const [vat] = await get<{ id: number }[]>('/settings/taxes');
+  const item = async (title: string, price: string) =>
+    (await post<{ id: number }>('/menu-items/add', { title, price, taxId: vat?.id })).id;
+  ids.steak = await item('Steak', '18');
+  ids.wine = await item('Wine', '7');
+  await post('/settings/payment-types/add', { title: 'Cash' });
+  await post('/settings/store-tables/add', { title: 'T4', floor: 'Main', seatingCapacity: 4 });
+  const init = await get<{ storeTables: { id: number; table_title: string }[] }>('/pos/init');
+  ids.t4 = init.storeTables.find((t) => t.table_title === 'T4')?.id ?? 0;
+});
+afterAll(() => browser.close());
+
+describe('discounts, tips and service charge', () => {
+  it('the owner sets the threshold and a service charge for parties on Store Details', async () => {
+    await page.goto('/dashboard/settings/details');
+    const card = page.locator('#bill-settings-form');
+    await card.getByLabel('Discount needing a manager').waitFor();
+    await card.getByLabel('Service charge').fill('10');
+    await card.getByLabel('For parties of at least').fill('4');
+    await card.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Bill settings saved!').waitFor();
+    expect(await get('/settings/bill-setting')).toEqual({
+      managerDiscountPercent: 20,
+      serviceChargePercent: 10,
+      serviceChargeGuests: 4,
+    });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'bill-settings-tablet', false);
+    await checkScreen(page, 'store details with bill settings', { staff: true, sizes: ['tablet'] });
+  });
+
+  it('a manager gives a bill discount with a reason, the guest tips, and the receipt shows both', async () => {
+    // Steak 18.00 and Wine 7.00, 10 % VAT on top: 27.50.
+    await post('/pos/create-order', {
+      uuid: crypto.randomUUID(),
+      cart: [
+        { uuid: crypto.randomUUID(), item_id: ids.steak, quantity: 1 },
+        { uuid: crypto.randomUUID(), item_id: ids.wine, quantity: 1 },
+      ],
+      deliveryType: 'dinein',
+      tableId: ids.t4,
+    });
+    await page.goto('/dashboard/orders');
+    const t4 = page.getByTestId('table-group').filter({ hasText: 'T4' });
+    await t4.getByRole('button', { name: 'Pay & Complete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay & Complete' });
+    await dialog.getByTestId('pay-total').waitFor();
+    expect(await dialog.getByTestId('pay-total').textContent()).toBe('$27.50');
+
+    // 25 % off (above the 20 % threshold: the owner may), for a birthday: 6.25 off the 25.00 of
+    // prices, tax recomputed: 18.75 + 1.88 = 20.63.
+    await dialog.getByTestId('discount-value').fill('25');
+    const pay = dialog.getByRole('button', { name: /^Pay / });
+    await dialog.getByText('Please give a reason for the discount!').waitFor();
+    expect(await pay.isDisabled()).toBe(true);
+    await dialog.getByLabel('Reason for the discount').fill('Birthday');
+    expect(await dialog.getByTestId('pay-discount').textContent()).toBe('-$6.25');
+    expect(await dialog.getByTestId('pay-total').textContent()).toBe('$20.63');
+    // A party of four: 10 % service (2.06); a 15 % tip of the 20.63 (3.09).
+    await dialog.getByLabel('Guests').fill('4');
+    await dialog.getByRole('button', { name: '15 %' }).click();
+    expect(await dialog.getByLabel('Tip').inputValue()).toBe('3.09');
+    expect(await dialog.getByTestId('pay-service').textContent()).toBe('$2.06');
+    expect(await dialog.getByTestId('pay-due').textContent()).toBe('$25.78');
+    expect(await pay.textContent()).toBe('Pay $25.78');
+    await screenshot(page, 'pay-discount-tip-tablet', false);
+    await checkScreen(page, 'pay dialog with a discount', { staff: true, sizes: ['tablet', 'desktop'] });
+
+    await pay.click();
+    const done = page.getByRole('dialog', { name: 'Payment received' });
+    await done.getByText('Order completed and paid!').waitFor();
+    expect(await done.getByTestId('paid-discount').textContent()).toBe('-$6.25');
+    expect(await done.getByTestId('paid-tip').textContent()).toBe('$3.09');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      done.getByRole('button', { name: 'Print Receipt' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    await popup.getByTestId('receipt-total').waitFor();
+    expect(await popup.getByTestId('receipt-discount').textContent()).toContain('Birthday');
+    expect(await popup.getByTestId('receipt-discount').textContent()).toContain('-$6.25');
+    expect(await popup.getByTestId('receipt-total').textContent()).toContain('20.63');
+    expect(await popup.getByTestId('receipt-service-charge').textContent()).toContain('2.06');
+    expect(await popup.getByTestId('receipt-tip').textContent()).toContain('3.09');
+    expect(await popup.getByTestId('receipt-amount-paid').textContent()).toContain('25.78');
+    await screenshot(popup, 'receipt-discount-tip', true);
+    await popup.close();
+
+    const { invoices } = await get<{
+      invoices: { table_title: string | null; total: number; payments: { amount: number }[] }[];
+    }>('/invoices?type=today');
+    const bill = invoices.find((i) => i.table_title === 'T4');
+    expect([bill?.total, bill?.payments[0]?.amount]).toEqual([20.63, 25.78]);
+  });
+
+  it('splits a discounted bill evenly, one part tipping, and the part receipt shows its shares', async () => {
+    await post('/pos/create-order', {
+      uuid: crypto.randomUUID(),
+      cart: [
+        { uuid: crypto.randomUUID(), item_id: ids.steak, quantity: 1 },
+        { uuid: crypto.randomUUID(), item_id: ids.wine, quantity: 1 },
+      ],
+      deliveryType: 'dinein',
+      tableId: ids.t4,
+    });
+    await page.goto('/dashboard/orders');
+    const t4 = page.getByTestId('table-group').filter({ hasText: 'T4' });
+    await t4.getByRole('button', { name: 'Pay & Complete' }).click();
+    await page.getByRole('button', { name: 'Split / several payments' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Split & pay' });
+    await dialog.getByTestId('split-part').first().waitFor();
+    await dialog.locator('label', { hasText: 'Evenly' }).click();
+    // 10 % off the 25.00 of prices: 22.50 + 2.25 VAT = 24.75, in two: 12.38 and 12.37.
+    await dialog.getByTestId('discount-value').fill('10');
+    await dialog.getByLabel('Reason for the discount').fill('Regulars');
+    expect(await dialog.getByTestId('split-part-total').allTextContents()).toEqual(['$12.38', '$12.37']);
+    await dialog.getByLabel('Tip, Part 1').fill('2');
+    expect(await dialog.getByTestId('split-part-owes').first().textContent()).toBe('Owes $14.38');
+    const pay = dialog.getByRole('button', { name: 'Pay $26.75 in 2 parts' });
+    await pay.waitFor();
+    await screenshot(page, 'split-discount-tip-tablet', false);
+    await checkScreen(page, 'split dialog with a discount', { staff: true, sizes: ['tablet'] });
+    await pay.click();
+    const done = page.getByRole('dialog', { name: 'Payment received' });
+    await done.getByText('Bill paid!').waitFor();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      done.getByRole('button', { name: 'Print part 1' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    await popup.getByTestId('receipt-total').waitFor();
+    expect(await popup.getByTestId('receipt-total').textContent()).toContain('12.38');
+    expect(await popup.getByTestId('receipt-discount').textContent()).toContain(
+      'Discount in the prices above',
+    );
+    expect(await popup.getByTestId('receipt-discount').textContent()).toContain('1.25');
+    expect(await popup.getByTestId('receipt-tip').textContent()).toContain('2.00');
+    expect(await popup.getByTestId('receipt-amount-paid').textContent()).toContain('14.38');
+    await screenshot(popup, 'split-part-receipt-discount', true);
+    await popup.close();
+  });
+});

@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import { type BillPart, allocateMinor } from './bill-split.ts';
+import { amountInput, optionalAmountInput } from './money-input.ts';
+import { toMinor } from './money.ts';
+import { lineTotals } from './totals.ts';
+
+/**
+ * Discounts, tips and a service charge at pay time (issue 15, docs/discounts.md). A discount is taken off
+ * a line's price (before exclusive tax, with inclusive tax in it), or off the bill, where it is spread
+ * across the lines in proportion to their prices with allocateMinor; each line's tax is then recomputed on
+ * its discounted price. Tips and the service charge are money of their own: never taxed, never discounted.
+ * Integer minor units throughout; the server and the pay dialogs use these same functions.
+ */
+
+export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+export const DISCOUNT_REASON_REQUIRED = 'Please give a reason for the discount!';
+export const DISCOUNT_VALUE_INVALID = 'Please give a discount from 0.01 % to 100 %, or an amount!';
+export const DISCOUNT_TOO_LARGE = 'A discount cannot be more than what it is taken off!';
+export const DISCOUNT_TWICE = 'Only one discount per item and one on the whole bill!';
+export const DISCOUNT_LINE_UNKNOWN = 'A discounted item is not on this bill!';
+export const TIP_INVALID = 'Please provide a valid tip!';
+export const GUESTS_INVALID = 'Please give the number of guests, from 1 to 999!';
+export const DISCOUNTS_MAX = 50;
+/** Default of the store setting "discount % needing a manager": 20 %. */
+export const MANAGER_DISCOUNT_DEFAULT_BP = 2000;
+
+/** Thrown for a discount that cannot be given; `message` is what the user is told. */
+export class DiscountError extends Error {}
+
+/** One discount as a pay call carries it: on a line (its id) or on the whole bill (no lineId). */
+export const discountSchema = z.object(
+  {
+    lineId: z
+      .number({ error: DISCOUNT_LINE_UNKNOWN })
+      .int({ error: DISCOUNT_LINE_UNKNOWN })
+      .positive({ error: DISCOUNT_LINE_UNKNOWN })
+      .nullish()
+      .transform((v) => v ?? null),
+    kind: z.enum(DISCOUNT_KINDS, { error: DISCOUNT_VALUE_INVALID }),
+    /** A percentage (up to 2 decimals) or an amount in the currency's decimals. */
+    value: amountInput(DISCOUNT_VALUE_INVALID),
+    reason: z
+      .string({ error: DISCOUNT_REASON_REQUIRED })
+      .trim()
+      .min(1, { error: DISCOUNT_REASON_REQUIRED })
+      .max(200, { error: 'The reason is too long!' }),
+  },
+  { error: DISCOUNT_VALUE_INVALID },
+);
+export type DiscountInput = z.input<typeof discountSchema>;
+export type Discount = z.output<typeof discountSchema>;
+
+/** The fields a table pay and a split pay add: discounts, the tip and the guests (service charge). */
+export const billExtrasSchema = z.object({
+  discounts: z
+    .array(discountSchema, { error: DISCOUNT_VALUE_INVALID })
+    .max(DISCOUNTS_MAX, { error: DISCOUNT_TWICE })
+    .default([]),
+  tip: optionalAmountInput(TIP_INVALID),
+  guests: z
+    .number({ error: GUESTS_INVALID })
+    .int({ error: GUESTS_INVALID })
+    .min(1, { error: GUESTS_INVALID })
+    .max(999, { error: GUESTS_INVALID })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+/** A bill line as discounts see it: its price (unit × quantity) and its tax. */
+export interface DiscountLineInput {
+  id: number;
+  /** The line's price: unit price × quantity (for inclusive tax, the tax is in it). */
+  amountMinor: number;
+  taxRateBp: number;
+  taxType: string | null | undefined;
+}
+
+/** A discounted line: what was taken off its price and its figures after that, tax recomputed. */
+export interface DiscountedLine {
+  id: number;
+  discountMinor: number;
+  netMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+/** A discount as given: what it took off what base (for the manager threshold), and its reason. */
+export interface AppliedDiscount {
+  lineId: number | null;
+  kind: DiscountKind;
+  /** Hundredths of a percent for `percent`, minor units for `amount`. */
+  value: number;
+  reason: string;
+  baseMinor: number;
+  offMinor: number;
+}
+
+export interface DiscountedBill {
+  lines: DiscountedLine[];
+  applied: AppliedDiscount[];
+  /** What the discounts took off the lines' prices. */
+  discountMinor: number;
+  netMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+/** A line's price as stored: its net for exclusive tax, its total otherwise (the tax is in it or none). */
+export function linePrice(line: {
+  netMinor: number;
+  totalMinor: number;
+  taxType: string | null | undefined;
+}) {
+  return line.taxType === 'exclusive' ? line.netMinor : line.totalMinor;
+}
+
+/** round_half_up(amount × bp / 10000) for non-negative integers. */
+export function percentOf(amountMinor: number, bp: number): number {
+  const n = BigInt(amountMinor) * BigInt(bp);
+  return Number((n * 2n + 10000n) / 20000n);
+}
+
+/** A discount's value in hundredths of a percent or minor units; throws DiscountError when invalid. */
+export function discountValue(kind: DiscountKind, value: string, digits: number): number {
+  const parsed = toMinor(value, kind === 'percent' ? 2 : digits);
+  if (parsed === null || parsed <= 0 || (kind === 'percent' && parsed > 10000))
+    throw new DiscountError(DISCOUNT_VALUE_INVALID);
+  return parsed;
+}
+
+function off(kind: DiscountKind, value: number, base: number) {
+  const taken = kind === 'percent' ? percentOf(base, value) : value;
+  if (taken > base) throw new DiscountError(DISCOUNT_TOO_LARGE);
+  return taken;
+}
+
+/**
+ * The bill's lines after its discounts: line discounts first, then a bill discount spread across what
+ * is left of every line in proportion (allocateMinor, so the shares add up exactly). Each line's tax is
+ * recomputed on its discounted price. Without discounts every line keeps exactly its stored figures.
+ */
+export function applyDiscounts(
+  lines: readonly DiscountLineInput[],
+  discounts: readonly Discount[],
+  digits: number,
+): DiscountedBill {
+  const byLine = new Map<number, number>();
+  const applied: AppliedDiscount[] = [];
+  let bill: Discount | undefined;
+  for (const d of discounts) {
+    if (d.lineId === null) {
+      if (bill) throw new DiscountError(DISCOUNT_TWICE);
+      bill = d;
+      continue;
+    }
+    const line = lines.find((l) => l.id === d.lineId);
+    if (!line) throw new DiscountError(DISCOUNT_LINE_UNKNOWN);
+    if (byLine.has(line.id)) throw new DiscountError(DISCOUNT_TWICE);
+    const value = discountValue(d.kind, d.value, digits);
+    const taken = off(d.kind, value, line.amountMinor);
+    byLine.set(line.id, taken);
+    applied.push({ ...d, value, baseMinor: line.amountMinor, offMinor: taken });
+  }
+  const left = lines.map((l) => l.amountMinor - (byLine.get(l.id) ?? 0));
+  let shares = lines.map(() => 0);
+  if (bill) {
+    const base = left.reduce((s, a) => s + a, 0);
+    const value = discountValue(bill.kind, bill.value, digits);
+    const taken = off(bill.kind, value, base);
+    if (taken > 0) shares = allocateMinor(taken, left);
+    applied.push({ ...bill, value, baseMinor: base, offMinor: taken });
+  }
+  const out = lines.map((l, i): DiscountedLine => {
+    const discountMinor = (byLine.get(l.id) ?? 0) + (shares[i] ?? 0);
+    const t = lineTotals({
+      unitMinor: l.amountMinor - discountMinor,
+      quantity: 1,
+      taxRateBp: l.taxRateBp,
+      taxType: l.taxType,
+    });
+    return { id: l.id, discountMinor, ...t };
+  });
+  const sum = (k: keyof DiscountedLine) => out.reduce((s, l) => s + l[k], 0);
+  return {
+    lines: out,
+    applied,
+    discountMinor: sum('discountMinor'),
+    netMinor: sum('netMinor'),
+    taxMinor: sum('taxMinor'),
+    totalMinor: sum('totalMinor'),
+  };
+}
+
+/** Whether a discount takes off more than `thresholdBp` (hundredths of a percent) of its base. */
+export function needsManager(d: AppliedDiscount, thresholdBp: number): boolean {
+  return BigInt(d.offMinor) * 10000n > BigInt(d.baseMinor) * BigInt(thresholdBp);
+}
+
+/**
+ * The automatic service charge: `bp` of the bill's total after discounts when the party has at least
+ * `minGuests` guests; 0 when the store has none (bp 0) or the party is smaller.
+ */
+export function serviceCharge(totalMinor: number, bp: number, minGuests: number, guests: number | null) {
+  if (bp <= 0 || guests === null || guests < minGuests) return 0;
+  return percentOf(totalMinor, bp);
+}
+
+const PERCENT_INVALID = 'Please give a percentage from 0 to 100!';
+const percentField = amountInput(PERCENT_INVALID).refine(
+  (v) => {
+    const bp = toMinor(v, 2);
+    return bp !== null && bp <= 10000;
+  },
+  { error: PERCENT_INVALID },
+);
+
+/** POST /settings/bill-setting: the manager threshold and the automatic service charge (percentages). */
+export const billSettingsSchema = z.object({
+  managerDiscountPercent: percentField,
+  serviceChargePercent: percentField,
+  serviceChargeGuests: z
+    .number({ error: GUESTS_INVALID })
+    .int({ error: GUESTS_INVALID })
+    .min(1, { error: GUESTS_INVALID })
+    .max(999, { error: GUESTS_INVALID }),
+});
+export type BillSettingsInput = z.input<typeof billSettingsSchema>;
+
+/** The bill settings as the API answers them: percentages as numbers (20 is 20 %). */
+export const billSettingsResponse = z.object({
+  managerDiscountPercent: z.number(),
+  serviceChargePercent: z.number(),
+  serviceChargeGuests: z.number(),
+});
+export type BillSettings = z.infer<typeof billSettingsResponse>;
+
+/** What a paid bill adds to its figures, in the currency's decimals (the pay answers carry them). */
+export const billExtrasResponse = z.object({
+  discount: z.number(),
+  serviceCharge: z.number(),
+  tip: z.number(),
+});
+
+/** A split part's share of the bill's discount and service charge, its tip, and what its payments owe. */
+export interface PartExtras {
+  discountMinor: number;
+  serviceChargeMinor: number;
+  tipMinor: number;
+  /** The part's total + its service charge + its tip: what its payments must add up to. */
+  owesMinor: number;
+}
+
+/**
+ * What each part of a split (discounted) bill adds: each line's discount shared between the parts that
+ * pay for it in proportion to their shares of the line, the service charge in proportion to the parts'
+ * totals (allocateMinor: both add up exactly), and each part's own tip.
+ */
+export function partExtras(
+  parts: readonly BillPart[],
+  lines: readonly { id: number; discountMinor: number }[],
+  serviceChargeMinor: number,
+  tips: readonly number[],
+): PartExtras[] {
+  const discounts = parts.map(() => 0);
+  for (const line of lines) {
+    if (line.discountMinor <= 0) continue;
+    const holders = parts.flatMap((p) =>
+      p.lines.filter((l) => l.lineId === line.id).map((l) => ({ part: p.index, num: l.shareNum })),
+    );
+    if (holders.length === 0) continue;
+    allocateMinor(
+      line.discountMinor,
+      holders.map((h) => h.num),
+    ).forEach((share, i) => {
+      const part = holders[i]?.part ?? 0;
+      discounts[part] = (discounts[part] ?? 0) + share;
+    });
+  }
+  const totals = parts.map((p) => p.totalMinor);
+  const charges =
+    serviceChargeMinor > 0 && totals.some((t) => t > 0)
+      ? allocateMinor(serviceChargeMinor, totals)
+      : parts.map(() => 0);
+  return parts.map((p, i) => {
+    const serviceCharge = charges[i] ?? 0;
+    const tip = tips[i] ?? 0;
+    return {
+      discountMinor: discounts[i] ?? 0,
+      serviceChargeMinor: serviceCharge,
+      tipMinor: tip,
+      owesMinor: p.totalMinor + serviceCharge + tip,
+    };
+  });
+}
