@@ -44,6 +44,11 @@ async function chooseFilter(name: string) {
 
 /** Clicks a table's Export CSV, waits for the browser's download and answers its name, text and rows. */
 async function exportCsv(title: string) {
+  // The last export's toast (bottom right, 2 s) can lie over the next table's button, which sits at the
+  // right edge too: the click would wait behind it while the download wait runs out.
+  await expect
+    .poll(() => page.locator('.mantine-Notification-root').filter({ hasText: 'Data exported' }).count())
+    .toBe(0);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: `Export CSV: ${title}` }).click(),
