@@ -1,4 +1,14 @@
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  type NumberInputProps,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type BillSettingsInput, billSettingsSchema } from '@comanda/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -63,26 +73,14 @@ export function BillSettingsCard() {
             </Button>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            <NumberInput
+            <PercentInput
               label={t('bills.managerDiscount')}
               description={t('bills.managerDiscountHint')}
-              min={0}
-              max={100}
-              decimalScale={2}
-              allowNegative={false}
-              hideControls
-              rightSection={<Text fz="sm">%</Text>}
               {...form.getInputProps('managerDiscountPercent')}
             />
-            <NumberInput
+            <PercentInput
               label={t('bills.serviceCharge')}
               description={t('bills.serviceChargeHint')}
-              min={0}
-              max={100}
-              decimalScale={2}
-              allowNegative={false}
-              hideControls
-              rightSection={<Text fz="sm">%</Text>}
               {...form.getInputProps('serviceChargePercent')}
             />
             <NumberInput
@@ -99,5 +97,20 @@ export function BillSettingsCard() {
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** A percentage of the bill, 0 to 100 with up to 2 decimals. */
+function PercentInput(props: NumberInputProps) {
+  return (
+    <NumberInput
+      min={0}
+      max={100}
+      decimalScale={2}
+      allowNegative={false}
+      hideControls
+      rightSection={<Text fz="sm">%</Text>}
+      {...props}
+    />
   );
 }
