@@ -85,6 +85,7 @@ export const paySplitSchema = orderIdsSchema.and(
     // The bill's discounts and the guests (service charge); each part carries its own tip.
     discounts: billExtrasSchema.shape.discounts,
     guests: billExtrasSchema.shape.guests,
+    approvalId: billExtrasSchema.shape.approvalId,
   }),
 );
 export type PaySplitInput = z.input<typeof paySplitSchema>;

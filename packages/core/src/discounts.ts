@@ -52,6 +52,73 @@ export const discountSchema = z.object(
 export type DiscountInput = z.input<typeof discountSchema>;
 export type Discount = z.output<typeof discountSchema>;
 
+export const APPROVAL_INVALID = "The manager's approval has expired or no longer matches the discount!";
+export const PIN_INVALID = 'Please give a PIN of 4 to 8 digits!';
+
+const approvalIdSchema = z
+  .uuid({ error: APPROVAL_INVALID })
+  .nullish()
+  .transform((v) => v ?? null);
+
+/**
+ * A manager's PIN on the same device (docs/discounts.md): the manager picks their name and types their
+ * PIN for the discounts the dialog holds; the answer's approval is used once, by this user, for these
+ * orders and these discounts, within minutes.
+ */
+export const managerApprovalSchema = z.object({
+  orderIds: z
+    .array(z.number().int().positive(), { error: 'Please select orders!' })
+    .min(1, { error: 'Please select orders!' })
+    .max(100, { error: 'Too many orders!' }),
+  discounts: z
+    .array(discountSchema, { error: DISCOUNT_VALUE_INVALID })
+    .min(1, { error: DISCOUNT_VALUE_INVALID })
+    .max(DISCOUNTS_MAX, { error: DISCOUNT_TWICE }),
+  userId: z
+    .number({ error: 'Please choose a manager!' })
+    .int()
+    .positive({ error: 'Please choose a manager!' }),
+  pin: z.string({ error: PIN_INVALID }).regex(/^\d{4,8}$/, { error: PIN_INVALID }),
+});
+export type ManagerApprovalInput = z.input<typeof managerApprovalSchema>;
+
+export const managerApprovalResponse = z.object({
+  approvalId: z.string(),
+  approver: z.object({ id: z.number(), name: z.string() }),
+  /** ISO instant after which the approval is refused. */
+  expiresAt: z.string(),
+});
+export type ManagerApproval = z.infer<typeof managerApprovalResponse>;
+
+/** GET /discounts/approvers: the users who may approve with a PIN (MANAGER or admin, PIN set). */
+export const approversResponse = z.object({
+  approvers: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+
+/** POST /auth/profile/pin: set (or, with null, remove) the user's own PIN; their password confirms it. */
+export const setPinSchema = z.object({
+  password: z
+    .string({ error: 'Please provide your password!' })
+    .min(1, { error: 'Please provide your password!' }),
+  pin: z
+    .string({ error: PIN_INVALID })
+    .regex(/^\d{4,8}$/, { error: PIN_INVALID })
+    .nullable(),
+});
+export type SetPinInput = z.input<typeof setPinSchema>;
+
+/**
+ * What an approval is for: the orders and the discounts (line, kind, value; not the reason's wording).
+ * The server compares the pay call's key with the approval's, so an approval for 25 % cannot pay 100 %.
+ */
+export function approvalKey(orderIds: readonly number[], discounts: readonly Discount[]): string {
+  const orders = [...new Set(orderIds)].sort((a, b) => a - b);
+  const taken = discounts
+    .map((d) => [d.lineId ?? 0, d.kind, String(d.value).trim()] as const)
+    .sort((a, b) => a[0] - b[0]);
+  return JSON.stringify([orders, taken]);
+}
+
 /** The fields a table pay and a split pay add: discounts, the tip and the guests (service charge). */
 export const billExtrasSchema = z.object({
   discounts: z
@@ -66,6 +133,8 @@ export const billExtrasSchema = z.object({
     .max(999, { error: GUESTS_INVALID })
     .nullish()
     .transform((v) => v ?? null),
+  /** A manager's approval given with their PIN on this device (POST /discounts/approvals). */
+  approvalId: approvalIdSchema,
 });
 
 /** A bill line as discounts see it: its price (unit × quantity) and its tax. */

@@ -183,6 +183,16 @@ export const ERRORS = {
     status: 403,
     message: 'A discount above {{threshold}} % needs a manager! Ask a manager to take the payment.',
   },
+  discount_approval_invalid: {
+    status: 403,
+    message: "The manager's approval has expired or no longer matches the discount! Ask again.",
+  },
+  manager_pin_wrong: { status: 403, message: 'Wrong PIN, or this user cannot approve discounts!' },
+  manager_pin_locked: {
+    status: 429,
+    message: 'Too many wrong PINs for this manager! Try again in {{minutes}} minutes.',
+  },
+  password_wrong: { status: 403, message: 'Your password is not right!' },
 
   // The diners' QR menu (issue 11)
   /** An unknown menu code, or the store turned its QR menu off: the web shows 'Menu Not Available!'. */

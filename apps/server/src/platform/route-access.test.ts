@@ -79,7 +79,7 @@ const SECTION_RULES: [RegExp, string[]][] = [
   [/^\/auth\/(signup|signin|refresh-token|forgot-password|reset-password\/:token)$/, ['public']],
   [/^\/auth\/(me|signout|subscription-details)$/, ['signedIn']],
   [/^\/auth\/(devices|remove-device)$/, ['screen:devices']],
-  [/^\/auth\/profile$/, ['screen:profile']],
+  [/^\/auth\/profile(\/pin)?$/, ['screen:profile']],
   [
     /^\/auth\/(stripe-product-lookup|create-checkout-session|cancel-subscription)$/,
     ['action:subscription.manage'],
@@ -93,6 +93,8 @@ const SECTION_RULES: [RegExp, string[]][] = [
   [/^\/dashboard$/, ['screen:home']],
   [/^\/pos\//, ['screen:pos']],
   [/^\/orders\b/, ['screen:orders']],
+  // A manager's PIN typed into a pay dialog of Table Orders.
+  [/^\/discounts\/(approvers|approvals)$/, ['screen:orders']],
   [/^\/kitchen\/settings$/, ['screen:settings']],
   [/^\/kitchen\b/, ['screen:kitchen']],
   [/^\/order-status-board\b/, ['screen:order-status-board']],

@@ -1,4 +1,11 @@
-import { billSettingsResponse, billSettingsSchema, messageSchema } from '@comanda/core';
+import {
+  approversResponse,
+  billSettingsResponse,
+  billSettingsSchema,
+  managerApprovalResponse,
+  managerApprovalSchema,
+  messageSchema,
+} from '@comanda/core';
 import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
 import type { DiscountsService } from './discounts.service.ts';
@@ -26,5 +33,28 @@ export function discountsRoutes(app: Api, discounts: DiscountsService) {
       config: { access: { screen: 'settings' } },
     },
     async (request) => discounts.saveSettings(tenantContext(request), request.body),
+  );
+
+  // A manager's PIN on the cashier's device (docs/discounts.md), from the pay dialogs of Table Orders.
+  app.get(
+    '/discounts/approvers',
+    {
+      schema: { tags: ['orders'], response: { 200: approversResponse, ...errorResponses } },
+      config: { access: { screen: 'orders' } },
+    },
+    async (request) => discounts.approvers(tenantContext(request)),
+  );
+
+  app.post(
+    '/discounts/approvals',
+    {
+      schema: {
+        tags: ['orders'],
+        body: managerApprovalSchema,
+        response: { 200: managerApprovalResponse, ...errorResponses },
+      },
+      config: { access: { screen: 'orders' } },
+    },
+    async (request) => discounts.approve(tenantContext(request), request.body),
   );
 }

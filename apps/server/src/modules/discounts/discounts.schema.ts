@@ -1,5 +1,5 @@
-import { pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { minor, ref, tenantId } from '../../platform/db/columns.ts';
+import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, minor, ref, tenantId } from '../../platform/db/columns.ts';
 
 /** Each discounted line of a bill (migration 0020): what was taken off it and its figures after that. */
 export const invoiceLineDiscounts = pgTable(
@@ -14,4 +14,20 @@ export const invoiceLineDiscounts = pgTable(
     totalMinor: minor('total_minor').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.invoiceId, t.orderItemId] })],
+);
+
+/** A manager's approval by PIN (migration 0022): for one cashier, these orders and discounts, used once. */
+export const discountApprovals = pgTable(
+  'discount_approvals',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    approverId: ref('approver_id').notNull(),
+    requestedBy: ref('requested_by').notNull(),
+    approvalKey: text('approval_key').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

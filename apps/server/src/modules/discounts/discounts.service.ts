@@ -1,12 +1,17 @@
+import crypto from 'node:crypto';
 import {
   type AppliedDiscount,
   type BillSettings,
   type Discount,
   DiscountError,
+  type ManagerApproval,
   TIP_INVALID,
   applyDiscounts,
+  approvalKey,
   type billSettingsSchema,
   canDo,
+  type managerApprovalSchema,
+  parseScopes,
   fromMinor,
   linePrice,
   needsManager,
@@ -22,12 +27,22 @@ import { fail, invalid } from '../../platform/errors.ts';
 import type { OrderItemRow } from '../orders/orders.repo.ts';
 import * as repo from './discounts.repo.ts';
 
-/** What a pay call adds to the bill: its discounts, the tip and the party's size (service charge). */
+/**
+ * What a pay call adds to the bill: its discounts, the tip, the party's size (service charge) and a
+ * manager's approval by PIN, which is for these orders.
+ */
 export interface BillExtras {
+  orderIds: number[];
   discounts: Discount[];
   tip: string | null;
   guests: number | null;
+  approvalId: string | null;
 }
+
+/** Wrong PINs in a row that lock a manager's PIN, and for how long; how long an approval lasts. */
+const PIN_LOCK_AFTER = 5;
+const PIN_LOCK_MINUTES = 15;
+const APPROVAL_MINUTES = 5;
 
 /** A billed line after its discount: the figures the bill, its split and its refunds use. */
 export interface PricedLine {
@@ -49,7 +64,7 @@ export interface PricedBill {
   applied: AppliedDiscount[];
   /** The reasons of the discounts, for the bill. */
   reason: string | null;
-  /** The manager who gave a discount above the threshold (the caller). */
+  /** The manager who gave a discount above the threshold: the caller, or who approved it by PIN. */
   approvedBy: number | null;
 }
 
@@ -58,7 +73,8 @@ export interface PricedBill {
  * stored figures, never the client's), their discounts (line ones, then the bill one spread with
  * allocateMinor, tax recomputed line by line), the manager check against the store's threshold, and the
  * automatic service charge on what is left. Throws 400 for a discount that cannot be given and 403 for
- * one above the threshold from a caller without MANAGER (admins pass).
+ * one above the threshold from a caller without MANAGER (admins pass) and without a manager's approval
+ * for these orders and discounts (used here, once).
  */
 export async function priceBill(
   tx: Tx,
@@ -86,7 +102,14 @@ export async function priceBill(
     throw error;
   }
   const aboveThreshold = discounted.applied.some((d) => needsManager(d, settings.managerDiscountBp));
-  if (aboveThreshold && !canDo(tc, 'discounts.approve'))
+  let approvedBy: number | null = null;
+  if (aboveThreshold && canDo(tc, 'discounts.approve')) approvedBy = tc.userId;
+  else if (aboveThreshold && extras.approvalId !== null) {
+    const key = approvalKey(extras.orderIds, extras.discounts);
+    const used = await repo.useApproval(tx, tc.tenantId, extras.approvalId, tc.userId, key);
+    if (!used) throw fail('discount_approval_invalid');
+    approvedBy = used.approverId;
+  } else if (aboveThreshold)
     throw fail('discount_needs_manager', { threshold: String(settings.managerDiscountBp / 100) });
   const lines = items.map((item, i): PricedLine => {
     const d = discounted.lines[i];
@@ -117,7 +140,7 @@ export async function priceBill(
     ),
     applied: discounted.applied,
     reason: reasons.length > 0 ? reasons.join('; ') : null,
-    approvedBy: aboveThreshold ? tc.userId : null,
+    approvedBy,
   };
 }
 
@@ -228,6 +251,84 @@ export function createDiscountsService(ctx: AppContext) {
         emit('store_updated', {});
       });
       return { message: 'Bill settings saved!' };
+    },
+
+    /** GET /discounts/approvers: who can approve at this terminal (MANAGER or admin, with a PIN). */
+    async approvers(tc: TenantContext) {
+      const rows = await database.inTenant(tc.tenantId, (tx) => repo.listUsersWithPin(tx, tc.tenantId));
+      return {
+        approvers: rows
+          .filter((u) => canDo({ role: u.role, scopes: parseScopes(u.scope) }, 'discounts.approve'))
+          .map((u) => ({ id: u.id, name: u.name })),
+      };
+    },
+
+    /**
+     * POST /discounts/approvals: a manager's PIN typed on the cashier's device. A right PIN of a user who
+     * may approve answers an approval for these orders and discounts (audited `discount.approve`); a
+     * wrong one is counted (audited `discount.pin_wrong`) and the fifth in a row locks that PIN for 15
+     * minutes. The count is committed even though the call is refused.
+     */
+    async approve(
+      tc: TenantContext,
+      input: z.output<typeof managerApprovalSchema>,
+    ): Promise<ManagerApproval> {
+      const outcome = await database.inTenant(tc.tenantId, async (tx) => {
+        const user = await repo.lockPinUser(tx, tc.tenantId, input.userId);
+        const may = user && canDo({ role: user.role, scopes: parseScopes(user.scope) }, 'discounts.approve');
+        if (!user || !may || !user.pinHash) {
+          // As long as a real check: whether a user has a PIN is not told by the time taken.
+          await ctx.passwords.verify(undefined, input.pin);
+          return { refused: 'manager_pin_wrong' } as const;
+        }
+        if (user.lockedMs !== null && user.lockedMs > 0)
+          return { refused: 'manager_pin_locked', minutes: Math.ceil(user.lockedMs / 60_000) } as const;
+        if (!(await ctx.passwords.verify(user.pinHash, input.pin))) {
+          const failures = user.pinFailures + 1;
+          const locked = await repo.countPinFailure(
+            tx,
+            tc.tenantId,
+            user.id,
+            failures,
+            PIN_LOCK_AFTER,
+            PIN_LOCK_MINUTES,
+          );
+          await audit(tx, tc, {
+            action: 'discount.pin_wrong',
+            targetType: 'user',
+            targetId: user.id,
+            details: { failures, locked },
+          });
+          return locked
+            ? ({ refused: 'manager_pin_locked', minutes: PIN_LOCK_MINUTES } as const)
+            : ({ refused: 'manager_pin_wrong' } as const);
+        }
+        if (user.pinFailures > 0) await repo.resetPinFailures(tx, tc.tenantId, user.id);
+        const id = crypto.randomUUID();
+        const expiresAt = new Date(Date.now() + APPROVAL_MINUTES * 60_000);
+        await repo.insertApproval(tx, {
+          tenantId: tc.tenantId,
+          id,
+          approverId: user.id,
+          requestedBy: tc.userId,
+          approvalKey: approvalKey(input.orderIds, input.discounts),
+          expiresAt,
+        });
+        await audit(tx, tc, {
+          action: 'discount.approve',
+          targetType: 'user',
+          targetId: user.id,
+          details: { orderIds: input.orderIds, discounts: input.discounts },
+        });
+        return { approval: { approvalId: id, approver: { id: user.id, name: user.name }, expiresAt } };
+      });
+      if ('refused' in outcome) {
+        if (outcome.refused === 'manager_pin_locked')
+          throw fail('manager_pin_locked', { minutes: String(outcome.minutes) });
+        throw fail('manager_pin_wrong');
+      }
+      const { approval } = outcome;
+      return { ...approval, expiresAt: approval.expiresAt.toISOString() };
     },
   };
 }

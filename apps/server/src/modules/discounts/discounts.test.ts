@@ -16,7 +16,13 @@ import {
   TIP_INVALID,
   type ZReport,
 } from '@comanda/core';
-import { auditLog, invoiceLineDiscounts, salesHourly } from '../../platform/db/schema.ts';
+import {
+  auditLog,
+  discountApprovals,
+  invoiceLineDiscounts,
+  salesHourly,
+  users,
+} from '../../platform/db/schema.ts';
 import { type TestApp, createColleague, startTestApp } from '../../../test/harness.ts';
 import {
   type Store,
@@ -420,5 +426,183 @@ describe('refunds of a discounted bill', () => {
       `/invoices/${paid.body.invoiceId}/refunds`,
     );
     expect([left.body.total, left.body.refunded]).toEqual([42.86, 42.86]);
+  });
+});
+
+describe("a manager's PIN on the same device", () => {
+  const half = [{ ...tenPercent, value: '50' }];
+
+  /** A store with a waiter and a manager whose PIN is 4321, set through their profile. */
+  async function withManager() {
+    const s = await createStore(app);
+    const waiter = await createColleague(app, s.owner, { scopes: ['ORDERS'], name: 'Wanda' });
+    const manager = await createColleague(app, s.owner, { scopes: ['ORDERS', 'MANAGER'], name: 'Mia' });
+    const set = await manager.client.post('/auth/profile/pin', { password: manager.password, pin: '4321' });
+    expect(set.status).toBe(200);
+    return { s, waiter, manager };
+  }
+
+  it('is set with the password, as a hash, and only managers with a PIN are offered', async () => {
+    const { s, waiter, manager } = await withManager();
+    const wrong = await manager.client.post<{ code: string }>('/auth/profile/pin', {
+      password: 'not it',
+      pin: '1111',
+    });
+    expect([wrong.status, wrong.body.code]).toEqual([403, 'password_wrong']);
+    const short = await manager.client.post<{ message: string }>('/auth/profile/pin', {
+      password: manager.password,
+      pin: '12a4',
+    });
+    expect([short.status, short.body.message]).toEqual([400, 'Please give a PIN of 4 to 8 digits!']);
+    expect((await manager.client.get('/auth/profile/pin')).body).toEqual({ hasPin: true });
+    expect((await waiter.client.get('/auth/profile/pin')).body).toEqual({ hasPin: false });
+    const row = await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx.select().from(users).where(eq(users.id, manager.userId)),
+    );
+    expect(row[0]?.pinHash).toMatch(/^\$argon2id\$/);
+    expect((await lastAudit(s.owner.tenantId, 'profile.pin_set'))?.targetId).toBe(String(manager.userId));
+
+    // A waiter's PIN does not make them an approver; neither does a manager without one.
+    await waiter.client.post('/auth/profile/pin', { password: waiter.password, pin: '1111' });
+    await createColleague(app, s.owner, { scopes: ['MANAGER'], name: 'No PIN' });
+    // Another store's manager is never offered.
+    const theirs = await createColleague(app, other.owner, { scopes: ['MANAGER'], name: 'Otto' });
+    await theirs.client.post('/auth/profile/pin', { password: theirs.password, pin: '4321' });
+    const list = await waiter.client.get<{ approvers: { id: number; name: string }[] }>(
+      '/discounts/approvers',
+    );
+    expect(list.body.approvers).toEqual([{ id: manager.userId, name: 'Mia' }]);
+
+    // Removing it takes the manager off the list.
+    await manager.client.post('/auth/profile/pin', { password: manager.password, pin: null });
+    expect(
+      (await waiter.client.get<{ approvers: unknown[] }>('/discounts/approvers')).body.approvers,
+    ).toEqual([]);
+  });
+
+  it("lets a waiter pay a discount above the threshold with a manager's approval, once", async () => {
+    const { s, waiter, manager } = await withManager();
+    const { orderId } = await sendOrder(app, s, { tableId: s.table });
+    const ask = (pin: string, discounts: unknown[] = half) =>
+      waiter.client.post<{ approvalId: string; approver: { id: number; name: string }; code: string }>(
+        '/discounts/approvals',
+        { orderIds: [orderId], discounts, userId: manager.userId, pin },
+      );
+    const wrong = await ask('9999');
+    expect([wrong.status, wrong.body.code]).toEqual([403, 'manager_pin_wrong']);
+    expect((await lastAudit(s.owner.tenantId, 'discount.pin_wrong'))?.details).toMatchObject({ failures: 1 });
+
+    const ok = await ask('4321');
+    expect(ok.status).toBe(200);
+    expect(ok.body.approver).toEqual({ id: manager.userId, name: 'Mia' });
+    expect((await lastAudit(s.owner.tenantId, 'discount.approve'))?.targetId).toBe(String(manager.userId));
+
+    const colleague = await createColleague(app, s.owner, { scopes: ['ORDERS'] });
+    const before = await counts(app, s.owner.tenantId);
+    // Not for a bigger discount than approved, nor for another waiter.
+    const more = await waiter.client.post<{ code: string }>(
+      PAY,
+      payGroupBody(s, [orderId], {
+        discounts: [{ ...tenPercent, value: '60' }],
+        approvalId: ok.body.approvalId,
+      }),
+    );
+    expect([more.status, more.body.code]).toEqual([403, 'discount_approval_invalid']);
+    const stolen = await colleague.client.post<{ code: string }>(
+      PAY,
+      payGroupBody(s, [orderId], { discounts: half, approvalId: ok.body.approvalId }),
+    );
+    expect([stolen.status, stolen.body.code]).toEqual([403, 'discount_approval_invalid']);
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
+
+    const paid = await waiter.client.post<OrderPaid>(
+      PAY,
+      payGroupBody(s, [orderId], { discounts: half, approvalId: ok.body.approvalId }),
+    );
+    expect(paid.status).toBe(200);
+    const { invoice } = await readInvoice(app, s.owner.tenantId, paid.body.invoiceId);
+    expect(invoice?.discountApprovedBy).toBe(manager.userId);
+    expect((await lastAudit(s.owner.tenantId, 'bill.discount'))?.details).toMatchObject({
+      approvedBy: manager.userId,
+    });
+
+    // Used once: the next table needs asking again.
+    const next = await sendOrder(app, s, { tableId: s.table });
+    const again = await waiter.client.post<{ code: string }>(
+      PAY,
+      payGroupBody(s, [next.orderId], { discounts: half, approvalId: ok.body.approvalId }),
+    );
+    expect([again.status, again.body.code]).toEqual([403, 'discount_approval_invalid']);
+  });
+
+  it('refuses an expired approval and pays a split with a fresh one', async () => {
+    const { s, waiter, manager } = await withManager();
+    const { orderId } = await sendOrder(app, s, { tableId: s.table });
+    const ask = async () =>
+      (
+        await waiter.client.post<{ approvalId: string }>('/discounts/approvals', {
+          orderIds: [orderId],
+          discounts: half,
+          userId: manager.userId,
+          pin: '4321',
+        })
+      ).body.approvalId;
+    const old = await ask();
+    await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx
+        .update(discountApprovals)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(discountApprovals.id, old)),
+    );
+    const split = (approvalId: string) =>
+      waiter.client.post<SplitPaid & { code: string }>(
+        '/orders/pay-split',
+        {
+          orderIds: [orderId],
+          split: { mode: 'whole' },
+          discounts: half,
+          approvalId,
+          parts: [{ tenders: [{ paymentTypeId: s.cash, amount: '23.81' }] }],
+        },
+        { 'idempotency-key': uuid() },
+      );
+    const expired = await split(old);
+    expect([expired.status, expired.body.code]).toEqual([403, 'discount_approval_invalid']);
+    const fresh = await split(await ask());
+    expect(fresh.status).toBe(200);
+    const { invoice } = await readInvoice(app, s.owner.tenantId, fresh.body.invoiceId);
+    expect(invoice?.discountApprovedBy).toBe(manager.userId);
+  });
+
+  it("locks a manager's PIN after five wrong ones, and tells nothing of another store's users", async () => {
+    const { s, waiter, manager } = await withManager();
+    const { orderId } = await sendOrder(app, s, { tableId: s.table });
+    const ask = (userId: number, pin: string) =>
+      waiter.client.post<{ code: string; message: string }>('/discounts/approvals', {
+        orderIds: [orderId],
+        discounts: half,
+        userId,
+        pin,
+      });
+    for (let i = 1; i <= 4; i++) expect((await ask(manager.userId, `000${i}`)).status).toBe(403);
+    const fifth = await ask(manager.userId, '0005');
+    expect([fifth.status, fifth.body.code]).toEqual([429, 'manager_pin_locked']);
+    expect(fifth.body.message).toBe('Too many wrong PINs for this manager! Try again in 15 minutes.');
+    const right = await ask(manager.userId, '4321');
+    expect([right.status, right.body.code]).toEqual([429, 'manager_pin_locked']);
+
+    const theirs = await createColleague(app, other.owner, { scopes: ['MANAGER'] });
+    await theirs.client.post('/auth/profile/pin', { password: theirs.password, pin: '4321' });
+    const cross = await ask(theirs.userId, '4321');
+    expect([cross.status, cross.body.code]).toEqual([403, 'manager_pin_wrong']);
+    // A user who cannot open Table Orders cannot ask.
+    const waiterNoScope = await createColleague(app, s.owner, { scopes: ['REPORTS'] });
+    const refused = await waiterNoScope.client.post('/discounts/approvals', {
+      orderIds: [orderId],
+      discounts: half,
+      userId: manager.userId,
+      pin: '4321',
+    });
+    expect(refused.status).toBe(403);
   });
 });

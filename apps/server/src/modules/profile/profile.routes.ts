@@ -1,4 +1,5 @@
-import { profileSchema, sessionUserSchema } from '@comanda/core';
+import { messageSchema, profileSchema, sessionUserSchema, setPinSchema } from '@comanda/core';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
@@ -29,5 +30,39 @@ export function profileRoutes(app: Api, deps: { profile: ProfileService }) {
       config: { access: { screen: 'profile' } },
     },
     async (request) => deps.profile.update(tenantContext(request), request.body),
+  );
+
+  // The user's own PIN, for approving discounts on another's device (docs/discounts.md).
+  app.get(
+    '/auth/profile/pin',
+    {
+      schema: {
+        tags: ['profile'],
+        response: { 200: z.object({ hasPin: z.boolean() }), ...errorResponses },
+      },
+      config: { access: { screen: 'profile' } },
+    },
+    async (request) => deps.profile.pinState(tenantContext(request)),
+  );
+
+  app.post(
+    '/auth/profile/pin',
+    {
+      schema: { tags: ['profile'], body: setPinSchema, response: { 200: messageSchema, ...errorResponses } },
+      config: {
+        access: { screen: 'profile' },
+        // The password is checked here: a session left open must not make a password oracle.
+        rateLimit: {
+          max: 10,
+          timeWindow: '15 minutes',
+          hook: 'preHandler' as const,
+          keyGenerator: (request: FastifyRequest) => {
+            const tc = tenantContext(request);
+            return `pin-set:${tc.tenantId}:${tc.userId}`;
+          },
+        },
+      },
+    },
+    async (request) => deps.profile.setPin(tenantContext(request), request.body),
   );
 }

@@ -1,5 +1,5 @@
-import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
+import { pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, tenantId, updatedAt } from '../../platform/db/columns.ts';
 
 export const users = pgTable(
   'users',
@@ -15,6 +15,10 @@ export const users = pgTable(
     phone: text('phone'),
     email: text('email'),
     photo: text('photo'),
+    // A manager's PIN (0022, docs/discounts.md): its argon2id hash, wrong tries in a row, locked until.
+    pinHash: text('pin_hash'),
+    pinFailures: smallint('pin_failures').notNull().default(0),
+    pinLockedUntil: at('pin_locked_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
