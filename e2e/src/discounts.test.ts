@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SIZES, checkScreen, screenshot, signedInOwner } from './browser.ts';
+import {
+  SIZES,
+  checkScreen,
+  loginThroughUi,
+  newContext,
+  screenshot,
+  signedInOwner,
+  uniqueEmail,
+} from './browser.ts';
 
 // Discounts, tips and the service charge (issue 15, docs/discounts.md) on the Table Orders screen.
 
@@ -165,5 +173,133 @@ describe('discounts, tips and service charge', () => {
     expect(await popup.getByTestId('receipt-amount-paid').textContent()).toContain('14.38');
     await screenshot(popup, 'split-part-receipt-discount', true);
     await popup.close();
+  });
+});
+
+async function sendToT4(lines: { item: number; qty: number }[]) {
+  await post('/pos/create-order', {
+    uuid: crypto.randomUUID(),
+    cart: lines.map((l) => ({ uuid: crypto.randomUUID(), item_id: l.item, quantity: l.qty })),
+    deliveryType: 'dinein',
+    tableId: ids.t4,
+  });
+}
+
+/** A colleague signed in on a tablet of their own. */
+async function colleague(name: string, scopes: string[]) {
+  const login = { username: uniqueEmail(name.toLowerCase()), password: `pw-${name}-1` };
+  await post('/users/add', { name, ...login, userScopes: scopes });
+  const staffContext = await newContext(browser, SIZES.tablet);
+  const staffPage = await staffContext.newPage();
+  await loginThroughUi(staffPage, login.username, login.password, '/dashboard/profile');
+  return { page: staffPage, password: login.password };
+}
+
+describe('item discounts and a manager PIN', () => {
+  it('the owner takes half off one item: only that line is discounted, and the receipt says why', async () => {
+    await sendToT4([
+      { item: ids.steak, qty: 1 },
+      { item: ids.wine, qty: 2 },
+    ]);
+    await page.goto('/dashboard/orders');
+    const t4 = page.getByTestId('table-group').filter({ hasText: 'T4' });
+    await t4.getByRole('button', { name: 'Pay & Complete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay & Complete' });
+    await dialog.getByTestId('pay-total').waitFor();
+    // Steak 18.00 and 2 Wine 14.00, 10 % VAT on top: 35.20.
+    expect(await dialog.getByTestId('pay-total').textContent()).toBe('$35.20');
+    await dialog.getByRole('button', { name: 'Discount an item' }).click();
+    const line = dialog.getByTestId('line-discount');
+    await line.getByLabel('Item', { exact: true }).click();
+    await page.getByRole('option', { name: /2 × Wine/ }).click();
+    await line.getByTestId('line-discount-value').fill('50');
+    await line.getByText('Please give a reason for the discount!').waitFor();
+    const pay = dialog.getByRole('button', { name: /^Pay / });
+    expect(await pay.isDisabled()).toBe(true);
+    await line.getByLabel('Reason for the discount').fill('Corked bottle');
+    // 7.00 off the wine's 14.00, tax recomputed: 18.00 + 7.00 = 25.00 + 2.50 VAT = 27.50.
+    expect(await dialog.getByTestId('pay-discount').textContent()).toBe('-$7.00');
+    expect(await dialog.getByTestId('pay-total').textContent()).toBe('$27.50');
+    await screenshot(page, 'pay-item-discount-tablet', false);
+    await checkScreen(page, 'pay dialog with an item discount', {
+      staff: true,
+      sizes: ['tablet', 'desktop'],
+    });
+    await pay.click();
+    const done = page.getByRole('dialog', { name: 'Payment received' });
+    await done.getByText('Order completed and paid!').waitFor();
+    expect(await done.getByTestId('paid-discount').textContent()).toBe('-$7.00');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      done.getByRole('button', { name: 'Print Receipt' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    await popup.getByTestId('receipt-total').waitFor();
+    expect(await popup.getByTestId('receipt-discount').textContent()).toContain('Corked bottle');
+    expect(await popup.getByTestId('receipt-total').textContent()).toContain('27.50');
+    await popup.close();
+  });
+
+  it("a waiter's discount above the limit is approved by a manager's PIN on the waiter's tablet", async () => {
+    // The manager sets a PIN on their Profile, confirmed by their password.
+    const manager = await colleague('Mia', ['ORDERS', 'MANAGER']);
+    const card = manager.page.getByTestId('pin-card');
+    await card.getByText('No PIN').waitFor();
+    await card.getByLabel('New PIN').fill('2468');
+    await card.getByLabel('Your password').fill(manager.password);
+    await card.getByRole('button', { name: 'Save PIN' }).click();
+    await manager.page.getByText('PIN saved!').waitFor();
+    await card.getByText('PIN set').waitFor();
+    await screenshot(manager.page, 'profile-manager-pin-tablet', false);
+    await checkScreen(manager.page, 'profile with a manager PIN', { staff: true, sizes: ['tablet'] });
+
+    const waiter = await colleague('Wes', ['ORDERS']);
+    await sendToT4([
+      { item: ids.steak, qty: 1 },
+      { item: ids.wine, qty: 1 },
+    ]);
+    await waiter.page.goto('/dashboard/orders');
+    const t4 = waiter.page.getByTestId('table-group').filter({ hasText: 'T4' });
+    await t4.getByRole('button', { name: 'Pay & Complete' }).click();
+    const dialog = waiter.page.getByRole('dialog', { name: 'Pay & Complete' });
+    await dialog.getByTestId('pay-total').waitFor();
+    await dialog.getByTestId('discount-value').fill('30');
+    await dialog.getByLabel('Reason for the discount').fill('Long wait');
+    const pay = dialog.getByRole('button', { name: /^Pay / });
+    const ask = dialog.getByTestId('extras-manager');
+    await ask.getByText('A discount above 20 % needs a manager').waitFor();
+    expect(await pay.isDisabled()).toBe(true);
+    // Mia is the only manager with a PIN: already chosen.
+    expect(await ask.getByLabel('Manager', { exact: true }).inputValue()).toBe('Mia');
+    await ask.getByLabel("Manager's PIN").fill('1357');
+    await ask.getByRole('button', { name: 'Approve' }).click();
+    await ask.getByText('Wrong PIN, or this user cannot approve discounts!').waitFor();
+    expect(await pay.isDisabled()).toBe(true);
+    await screenshot(waiter.page, 'pay-manager-pin-wrong-tablet', false);
+    await ask.getByLabel("Manager's PIN").fill('2468');
+    await ask.getByLabel("Manager's PIN").press('Enter');
+    await dialog.getByTestId('extras-approved').getByText('Discount approved by Mia.').waitFor();
+    expect(await pay.isDisabled()).toBe(false);
+    await screenshot(waiter.page, 'pay-manager-approved-tablet', false);
+    await checkScreen(waiter.page, 'pay dialog approved by a manager', { staff: true, sizes: ['tablet'] });
+
+    // Changing the discount after the approval asks again.
+    await dialog.getByTestId('discount-value').fill('35');
+    await dialog.getByTestId('extras-manager').waitFor();
+    expect(await pay.isDisabled()).toBe(true);
+    await dialog.getByTestId('discount-value').fill('30');
+    await dialog.getByTestId('extras-approved').waitFor();
+
+    // 30 % off 25.00 = 7.50; 17.50 + 1.75 VAT = 19.25.
+    expect(await dialog.getByTestId('pay-total').textContent()).toBe('$19.25');
+    await pay.click();
+    const done = waiter.page.getByRole('dialog', { name: 'Payment received' });
+    await done.getByText('Order completed and paid!').waitFor();
+    const { invoices } = await get<{ invoices: { id: number; table_title: string | null; total: number }[] }>(
+      '/invoices?type=today',
+    );
+    expect(invoices.some((i) => i.table_title === 'T4' && i.total === 19.25)).toBe(true);
+    await manager.page.context().close();
+    await waiter.page.context().close();
   });
 });

@@ -6,6 +6,7 @@ import {
   type DiscountedBill,
   type OrderItem,
   applyDiscounts,
+  approvalKey,
   linePrice,
   needsManager,
   serviceCharge,
@@ -13,16 +14,44 @@ import {
 } from '@comanda/core';
 import { minorOf } from './money.ts';
 
-/** The Discount, Tip and Guests fields of a pay dialog, as typed. */
+/** A discount on one line of the bill, as typed (the line is an order item's id). */
+export interface LineDiscountInput {
+  lineId: number | null;
+  kind: DiscountKind;
+  value: string | number;
+  reason: string;
+}
+
+/** The Discount, item discounts, Tip and Guests fields of a pay dialog, as typed. */
 export interface ExtrasInput {
   kind: DiscountKind;
   value: string | number;
   reason: string;
+  lines: LineDiscountInput[];
   tip: string | number;
   guests: string | number;
 }
 
-export const NO_EXTRAS: ExtrasInput = { kind: 'percent', value: '', reason: '', tip: '', guests: '' };
+export const NO_EXTRAS: ExtrasInput = {
+  kind: 'percent',
+  value: '',
+  reason: '',
+  lines: [],
+  tip: '',
+  guests: '',
+};
+
+/** A manager's approval by PIN, for the orders and discounts of `key` (approvalKey in core). */
+export interface Approval {
+  id: string;
+  approver: string;
+  key: string;
+}
+
+/** The approval while the dialog still holds what it was given for; null once anything changed. */
+export function currentApproval(approval: Approval | null, orderIds: number[], discounts: Discount[]) {
+  return approval && approval.key === approvalKey(orderIds, discounts) ? approval : null;
+}
 
 const text = (v: string | number) => String(v).trim();
 
@@ -37,6 +66,8 @@ export interface ExtrasFigures {
   /** A field's problem in words (shown, and Pay disabled), or null. */
   error: string | null;
   reasonMissing: boolean;
+  /** The discounts' reasons, as the receipt prints them (the server joins them the same way). */
+  reasons: string | null;
   /** The discount is above the owner's threshold: a manager must take the payment. */
   aboveThreshold: boolean;
   /** The request fields: discounts, tip and guests. */
@@ -66,8 +97,12 @@ export function extrasFigures(
       taxType: i.tax_type,
     }));
   const reason = input.reason.trim();
-  const discounts: Discount[] =
-    text(input.value) === '' ? [] : [{ lineId: null, kind: input.kind, value: text(input.value), reason }];
+  // Item discounts first (the order the server applies them in), then the one on the bill.
+  const discounts: Discount[] = input.lines
+    .filter((l) => l.lineId !== null && text(l.value) !== '')
+    .map((l) => ({ lineId: l.lineId, kind: l.kind, value: text(l.value), reason: l.reason.trim() }));
+  if (text(input.value) !== '')
+    discounts.push({ lineId: null, kind: input.kind, value: text(input.value), reason });
   let error: string | null = null;
   let bill: DiscountedBill;
   try {
@@ -96,7 +131,8 @@ export function extrasFigures(
     tipMinor: tipMinor ?? 0,
     payMinor: bill.totalMinor + serviceChargeMinor + (tipMinor ?? 0),
     error,
-    reasonMissing: discounts.length > 0 && reason === '',
+    reasonMissing: discounts.some((d) => d.reason === ''),
+    reasons: [...new Set(discounts.map((d) => d.reason).filter((r) => r !== ''))].join('; ') || null,
     aboveThreshold: bill.applied.some((d) => needsManager(d, thresholdBp)),
     body: {
       discounts,

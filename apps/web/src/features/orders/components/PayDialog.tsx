@@ -18,7 +18,13 @@ import type { Outcome } from '../../../lib/offline/sync.ts';
 import { subjectOf, useSessionUser } from '../../../lib/session.ts';
 import { newUuid } from '../../../lib/uuid.ts';
 import { billSettingsQueryOptions } from '../api/bill-settings.ts';
-import { type ExtrasInput, NO_EXTRAS, extrasFigures } from '../bill-extras.ts';
+import {
+  type Approval,
+  type ExtrasInput,
+  NO_EXTRAS,
+  currentApproval,
+  extrasFigures,
+} from '../bill-extras.ts';
 import { showMoney } from '../money.ts';
 import { BillExtrasFields } from './BillExtrasFields.tsx';
 
@@ -48,7 +54,7 @@ export function PayDialog({
     key: string,
     body: Pick<
       CompleteAndPayInput,
-      'subTotal' | 'taxTotal' | 'total' | 'payment' | 'discounts' | 'tip' | 'guests'
+      'subTotal' | 'taxTotal' | 'total' | 'payment' | 'discounts' | 'tip' | 'guests' | 'approvalId'
     >,
   ) => Promise<Outcome>;
   onPrint: (
@@ -72,7 +78,13 @@ export function PayDialog({
   const [extras, setExtras] = useState<ExtrasInput>(NO_EXTRAS);
   const items = summary.orders.flatMap((o) => o.items);
   const figures = extrasFigures(items, extras, settings, digits);
-  const blocked = figures.error !== null || figures.reasonMissing || (figures.aboveThreshold && !canApprove);
+  const orderIds = summary.orders.map((o) => o.id);
+  const [given, setGiven] = useState<Approval | null>(null);
+  const approval = currentApproval(given, orderIds, figures.body.discounts);
+  const blocked =
+    figures.error !== null ||
+    figures.reasonMissing ||
+    (figures.aboveThreshold && !canApprove && approval === null);
   // What the payment covers: the discounted total, the service charge and the tip.
   const totalMinor = figures.payMinor;
   const tenderedText = String(tendered).trim();
@@ -91,6 +103,7 @@ export function PayDialog({
       total: fromMinor(figures.bill.totalMinor, digits),
       payment: { paymentTypeId: Number(typeId), tendered: tenderedText === '' ? null : tenderedText },
       ...figures.body,
+      approvalId: figures.aboveThreshold ? (approval?.id ?? null) : null,
     });
     setPaying(false);
     if (outcome.status === 'synced') setPaid(outcome.answer as OrderPaid);
@@ -152,7 +165,7 @@ export function PayDialog({
                     type: typeTitle,
                     tendered: tenderedText === '' ? null : Number(tenderedText),
                   },
-                  figures.body.discounts[0]?.reason ?? null,
+                  figures.reasons,
                 )
               }
             >
@@ -176,6 +189,10 @@ export function PayDialog({
               settings={settings}
               currency={init.currency}
               canApprove={canApprove}
+              items={items}
+              orderIds={orderIds}
+              approval={approval}
+              onApproval={setGiven}
             />
             <Stack gap={6} data-testid="pay-summary">
               {figures.discountMinor > 0 &&

@@ -41,7 +41,13 @@ import type { Outcome } from '../../../lib/offline/sync.ts';
 import { subjectOf, useSessionUser } from '../../../lib/session.ts';
 import { newUuid } from '../../../lib/uuid.ts';
 import { billSettingsQueryOptions } from '../api/bill-settings.ts';
-import { type ExtrasInput, NO_EXTRAS, extrasFigures } from '../bill-extras.ts';
+import {
+  type Approval,
+  type ExtrasInput,
+  NO_EXTRAS,
+  currentApproval,
+  extrasFigures,
+} from '../bill-extras.ts';
 import { minorOf } from '../money.ts';
 import { BillExtrasFields } from './BillExtrasFields.tsx';
 
@@ -77,7 +83,7 @@ export function SplitPayDialog({
   onClose: () => void;
   onPay: (
     key: string,
-    body: Pick<PaySplitInput, 'split' | 'parts' | 'discounts' | 'guests'>,
+    body: Pick<PaySplitInput, 'split' | 'parts' | 'discounts' | 'guests' | 'approvalId'>,
   ) => Promise<Outcome>;
   /** The server refused the split (the toast says why): the bill may have changed under the dialog. */
   onRefused: () => void;
@@ -110,8 +116,13 @@ export function SplitPayDialog({
     () => extrasFigures(lines, extras, settings, digits),
     [lines, extras, settings, digits],
   );
+  const orderIds = summary.orders.map((o) => o.id);
+  const [given, setGiven] = useState<Approval | null>(null);
+  const approval = currentApproval(given, orderIds, billFigures.body.discounts);
   const blocked =
-    billFigures.error !== null || billFigures.reasonMissing || (billFigures.aboveThreshold && !canApprove);
+    billFigures.error !== null ||
+    billFigures.reasonMissing ||
+    (billFigures.aboveThreshold && !canApprove && approval === null);
 
   const plan: SplitPlan = useMemo(() => {
     if (mode === 'whole' || mode === 'seat') return { mode };
@@ -201,6 +212,7 @@ export function SplitPayDialog({
       }),
       discounts: billFigures.body.discounts,
       guests: billFigures.body.guests,
+      approvalId: billFigures.aboveThreshold ? (approval?.id ?? null) : null,
     });
     setPaying(false);
     if (outcome.status === 'synced') setPaid(outcome.answer as SplitPaid);
@@ -287,6 +299,10 @@ export function SplitPayDialog({
             settings={settings}
             currency={init.currency}
             canApprove={canApprove}
+            items={lines}
+            orderIds={orderIds}
+            approval={approval}
+            onApproval={setGiven}
             withTip={false}
           />
           {(mode === 'even' || mode === 'item') && (
