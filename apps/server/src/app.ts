@@ -61,6 +61,7 @@ import { createTableOrdersService } from './modules/orders/table-orders.service.
 import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { createBillsService } from './modules/bills/bills.service.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
+import { createApprovalsService } from './modules/discounts/approvals.service.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
@@ -255,7 +256,10 @@ export async function buildApp(opts: BuildOptions) {
       ordersRoutes(typed, { orders: createOrdersService(ctx), tableOrders: createTableOrdersService(ctx) });
       movesRoutes(typed, { moves: createMovesService(ctx) });
       billsRoutes(typed, createBillsService(ctx));
-      discountsRoutes(typed, createDiscountsService(ctx));
+      discountsRoutes(typed, {
+        discounts: createDiscountsService(ctx),
+        approvals: createApprovalsService(ctx),
+      });
       invoicesRoutes(typed, { invoices: createInvoicesService(ctx) });
       voidsRoutes(typed, { voids: createVoidsService(ctx) });
       refundsRoutes(typed, { refunds: createRefundsService(ctx) });

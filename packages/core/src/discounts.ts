@@ -67,7 +67,13 @@ const approvalIdSchema = z
  */
 export const managerApprovalSchema = z.object({
   orderIds: z
-    .array(z.number().int().positive(), { error: 'Please select orders!' })
+    .array(
+      z
+        .number({ error: 'Order not found!' })
+        .int({ error: 'Order not found!' })
+        .positive({ error: 'Order not found!' }),
+      { error: 'Please select orders!' },
+    )
     .min(1, { error: 'Please select orders!' })
     .max(100, { error: 'Too many orders!' }),
   discounts: z

@@ -183,16 +183,24 @@ export const ERRORS = {
     status: 403,
     message: 'A discount above {{threshold}} % needs a manager! Ask a manager to take the payment.',
   },
+  // 409 and 400, not 403: the web client retries a 403 after refreshing the session (SPEC §7), which
+  // would count a wrong PIN twice.
   discount_approval_invalid: {
-    status: 403,
+    status: 409,
     message: "The manager's approval has expired or no longer matches the discount! Ask again.",
   },
-  manager_pin_wrong: { status: 403, message: 'Wrong PIN, or this user cannot approve discounts!' },
+  manager_pin_wrong: { status: 400, message: 'Wrong PIN, or this user cannot approve discounts!' },
   manager_pin_locked: {
     status: 429,
     message: 'Too many wrong PINs for this manager! Try again in {{minutes}} minutes.',
   },
-  password_wrong: { status: 403, message: 'Your password is not right!' },
+  manager_pin_disabled: {
+    status: 429,
+    message:
+      'Too many wrong PINs: this PIN is switched off until its manager sets it again on their Profile.',
+  },
+  discount_needs_no_approval: { status: 400, message: 'This discount does not need a manager!' },
+  password_wrong: { status: 400, message: 'Your password is not right!' },
 
   // The diners' QR menu (issue 11)
   /** An unknown menu code, or the store turned its QR menu off: the web shows 'Menu Not Available!'. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { discountApprovals, invoiceLineDiscounts, storeSettings, users } from '../../platform/db/schema.ts';
 
@@ -53,65 +53,93 @@ export async function saveBillSettings(
   await tx.update(storeSettings).set(values).where(eq(storeSettings.tenantId, tenantId));
 }
 
-/** The users with a PIN set (who of them may approve is the service's call: canDo). */
+/** The users with a PIN set (who of them may approve is the service's call: mayApprove). */
 export function listUsersWithPin(tx: Tx, tenantId: number) {
   return tx
-    .select({ id: users.id, name: users.name, role: users.role, scope: users.scope })
+    .select({ id: users.id, name: users.name, role: users.role, scope: users.scope, pinHash: users.pinHash })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), isNotNull(users.pinHash)))
     .orderBy(asc(users.name), asc(users.id));
 }
 
-/** One user's PIN state, the row locked: concurrent tries on one PIN count one after another. */
-export async function lockPinUser(tx: Tx, tenantId: number, userId: number) {
+/** A user as an approver: who, what they may do, whether their PIN is set. */
+export async function findApprover(tx: Tx, tenantId: number, userId: number) {
   const [row] = await tx
-    .select({
+    .select({ id: users.id, name: users.name, role: users.role, scope: users.scope, pinHash: users.pinHash })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row;
+}
+
+/**
+ * Counts a PIN attempt before the PIN is checked, so guesses sent at once all count: one more failure
+ * on a user whose PIN is set and not locked (a right PIN resets it afterwards). Answers the user and
+ * the failures now, or undefined when the PIN is not set or is locked.
+ */
+export async function claimPinAttempt(tx: Tx, tenantId: number, userId: number) {
+  const [row] = await tx
+    .update(users)
+    .set({ pinFailures: sql`${users.pinFailures} + 1` })
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.id, userId),
+        isNotNull(users.pinHash),
+        or(isNull(users.pinLockedUntil), lte(users.pinLockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({
       id: users.id,
       name: users.name,
       role: users.role,
       scope: users.scope,
       pinHash: users.pinHash,
       pinFailures: users.pinFailures,
-      lockedMs: sql<number | null>`(extract(epoch from (${users.pinLockedUntil} - now())) * 1000)::int`,
-    })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .for('update');
+      pinLocks: users.pinLocks,
+    });
   return row;
 }
 
-/** A wrong PIN: one more failure, and at `lockAt` failures the PIN is locked for `lockMinutes`. */
-export async function countPinFailure(
-  tx: Tx,
-  tenantId: number,
-  userId: number,
-  failures: number,
-  lockAt: number,
-  lockMinutes: number,
-) {
-  const locks = failures >= lockAt;
-  await tx
-    .update(users)
-    .set({
-      pinFailures: locks ? 0 : failures,
-      pinLockedUntil: locks ? sql`now() + ${lockMinutes} * interval '1 minute'` : null,
+/** How long a user's PIN stays locked, in ms (0 or less: not locked). */
+export async function pinLockedMs(tx: Tx, tenantId: number, userId: number) {
+  const [row] = await tx
+    .select({
+      ms: sql<number | null>`(extract(epoch from (${users.pinLockedUntil} - now())) * 1000)::int`,
     })
+    .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-  return locks;
+  return row?.ms ?? 0;
 }
 
+/** A wrong PIN that reached the limit: the PIN locked for `minutes`, or switched off (hash removed). */
+export async function lockPin(tx: Tx, tenantId: number, userId: number, minutes: number | null) {
+  await tx
+    .update(users)
+    .set(
+      minutes === null
+        ? { pinHash: null, pinFailures: 0, pinLocks: 0, pinLockedUntil: null }
+        : {
+            pinFailures: 0,
+            pinLocks: sql`${users.pinLocks} + 1`,
+            pinLockedUntil: sql`now() + ${minutes} * interval '1 minute'`,
+          },
+    )
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+/** A right PIN: the count of failures and of locks starts again. */
 export async function resetPinFailures(tx: Tx, tenantId: number, userId: number) {
   await tx
     .update(users)
-    .set({ pinFailures: 0, pinLockedUntil: null })
+    .set({ pinFailures: 0, pinLocks: 0, pinLockedUntil: null })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
-/** Sets (or with null removes) a user's PIN hash; a new PIN starts with no failures. */
+/** Sets (or with null removes) a user's PIN hash; a new PIN starts with no failures or locks. */
 export async function savePinHash(tx: Tx, tenantId: number, userId: number, pinHash: string | null) {
   await tx
     .update(users)
-    .set({ pinHash, pinFailures: 0, pinLockedUntil: null })
+    .set({ pinHash, pinFailures: 0, pinLocks: 0, pinLockedUntil: null })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
@@ -120,15 +148,16 @@ export async function insertApproval(tx: Tx, values: typeof discountApprovals.$i
 }
 
 /**
- * Uses an approval: only the cashier it was given to, for the same orders and discounts, once, before it
- * expires. Answers the approver, or undefined when any of that fails.
+ * Uses an approval: only the cashier it was given to, for the same orders and discounts and at most the
+ * money approved, once, and only if the sale was made before it expired. Answers the approver, or
+ * undefined when any of that fails.
  */
 export async function useApproval(
   tx: Tx,
   tenantId: number,
   id: string,
   requestedBy: number,
-  approvalKey: string,
+  bill: { key: string; discountMinor: number; soldAt: Date },
 ) {
   const [row] = await tx
     .update(discountApprovals)
@@ -138,9 +167,10 @@ export async function useApproval(
         eq(discountApprovals.tenantId, tenantId),
         eq(discountApprovals.id, id),
         eq(discountApprovals.requestedBy, requestedBy),
-        eq(discountApprovals.approvalKey, approvalKey),
+        eq(discountApprovals.approvalKey, bill.key),
+        gte(discountApprovals.discountMinor, bill.discountMinor),
         isNull(discountApprovals.usedAt),
-        gt(discountApprovals.expiresAt, sql`now()`),
+        gt(discountApprovals.expiresAt, bill.soldAt),
       ),
     )
     .returning({ approverId: discountApprovals.approverId });

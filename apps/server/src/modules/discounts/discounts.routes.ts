@@ -8,6 +8,8 @@ import {
 } from '@comanda/core';
 import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
+import type { FastifyRequest } from 'fastify';
+import type { ApprovalsService } from './approvals.service.ts';
 import type { DiscountsService } from './discounts.service.ts';
 
 const tags = ['settings'];
@@ -16,7 +18,10 @@ const tags = ['settings'];
  * The owner's discount threshold and service charge (docs/discounts.md). Saving needs SETTINGS; any
  * signed-in user reads them: the pay dialogs show the charge and the threshold.
  */
-export function discountsRoutes(app: Api, discounts: DiscountsService) {
+export function discountsRoutes(
+  app: Api,
+  { discounts, approvals }: { discounts: DiscountsService; approvals: ApprovalsService },
+) {
   app.get(
     '/settings/bill-setting',
     {
@@ -42,7 +47,7 @@ export function discountsRoutes(app: Api, discounts: DiscountsService) {
       schema: { tags: ['orders'], response: { 200: approversResponse, ...errorResponses } },
       config: { access: { screen: 'orders' } },
     },
-    async (request) => discounts.approvers(tenantContext(request)),
+    async (request) => approvals.approvers(tenantContext(request)),
   );
 
   app.post(
@@ -53,8 +58,20 @@ export function discountsRoutes(app: Api, discounts: DiscountsService) {
         body: managerApprovalSchema,
         response: { 200: managerApprovalResponse, ...errorResponses },
       },
-      config: { access: { screen: 'orders' } },
+      config: {
+        access: { screen: 'orders' },
+        // Beside each manager's own lock (docs/discounts.md): one terminal cannot try PINs in a loop.
+        rateLimit: {
+          max: 20,
+          timeWindow: '15 minutes',
+          hook: 'preHandler' as const,
+          keyGenerator: (request: FastifyRequest) => {
+            const tc = tenantContext(request);
+            return `pin-approve:${tc.tenantId}:${tc.userId}`;
+          },
+        },
+      },
     },
-    async (request) => discounts.approve(tenantContext(request), request.body),
+    async (request) => approvals.approve(tenantContext(request), request.body),
   );
 }

@@ -25,6 +25,7 @@ export const discountApprovals = pgTable(
     approverId: ref('approver_id').notNull(),
     requestedBy: ref('requested_by').notNull(),
     approvalKey: text('approval_key').notNull(),
+    discountMinor: minor('discount_minor').notNull(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     createdAt: createdAt(),

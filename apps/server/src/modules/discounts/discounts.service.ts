@@ -1,17 +1,15 @@
-import crypto from 'node:crypto';
 import {
   type AppliedDiscount,
   type BillSettings,
   type Discount,
   DiscountError,
-  type ManagerApproval,
   TIP_INVALID,
   applyDiscounts,
   approvalKey,
   type billSettingsSchema,
   canDo,
-  type managerApprovalSchema,
   parseScopes,
+  saleTime,
   fromMinor,
   linePrice,
   needsManager,
@@ -37,12 +35,9 @@ export interface BillExtras {
   tip: string | null;
   guests: number | null;
   approvalId: string | null;
+  /** How long the pay waited in a device's outbox: an approval is judged at the sale's time. */
+  queuedMs?: number | undefined;
 }
-
-/** Wrong PINs in a row that lock a manager's PIN, and for how long; how long an approval lasts. */
-const PIN_LOCK_AFTER = 5;
-const PIN_LOCK_MINUTES = 15;
-const APPROVAL_MINUTES = 5;
 
 /** A billed line after its discount: the figures the bill, its split and its refunds use. */
 export interface PricedLine {
@@ -68,6 +63,50 @@ export interface PricedBill {
   approvedBy: number | null;
 }
 
+/** A bill's lines after its discounts (core's applyDiscounts); 400 for a discount that cannot be given. */
+export function discountLines(items: OrderItemRow[], discounts: Discount[], digits: number) {
+  try {
+    return applyDiscounts(
+      items.map((i) => ({
+        id: i.id,
+        amountMinor: linePrice(i),
+        taxRateBp: i.taxRateBp,
+        taxType: i.taxType,
+      })),
+      discounts,
+      digits,
+    );
+  } catch (error) {
+    if (error instanceof DiscountError) throw invalid(error.message);
+    if (error instanceof RangeError) throw fail('order_total_too_large');
+    throw error;
+  }
+}
+
+/**
+ * Uses a manager's approval by PIN (docs/discounts.md): given to this cashier, for these orders and
+ * discounts, for at least this much off, unused, unexpired when the sale was made, and its manager may
+ * still approve (a PIN removed or a scope taken away withdraws it). Answers the manager; 409 otherwise.
+ */
+async function useApproval(
+  tx: Tx,
+  tc: TenantContext,
+  id: string,
+  bill: { key: string; discountMinor: number; soldAt: Date },
+) {
+  const used = await repo.useApproval(tx, tc.tenantId, id, tc.userId, bill);
+  const approver = used && (await repo.findApprover(tx, tc.tenantId, used.approverId));
+  if (!approver || !mayApprove(approver)) throw fail('discount_approval_invalid');
+  return approver.id;
+}
+
+/** A user who may approve a discount above the threshold with their PIN: MANAGER or admin, PIN set. */
+export function mayApprove(user: { role: 'admin' | 'staff'; scope: string; pinHash: string | null }) {
+  return (
+    user.pinHash !== null && canDo({ role: user.role, scopes: parseScopes(user.scope) }, 'discounts.approve')
+  );
+}
+
 /**
  * The ONE function both pay calls price a bill with (docs/discounts.md): the group's billed lines (their
  * stored figures, never the client's), their discounts (line ones, then the bill one spread with
@@ -84,31 +123,16 @@ export async function priceBill(
   digits: number,
 ): Promise<PricedBill> {
   const settings = await repo.getBillSettings(tx, tc.tenantId);
-  let discounted: ReturnType<typeof applyDiscounts>;
-  try {
-    discounted = applyDiscounts(
-      items.map((i) => ({
-        id: i.id,
-        amountMinor: linePrice(i),
-        taxRateBp: i.taxRateBp,
-        taxType: i.taxType,
-      })),
-      extras.discounts,
-      digits,
-    );
-  } catch (error) {
-    if (error instanceof DiscountError) throw invalid(error.message);
-    if (error instanceof RangeError) throw fail('order_total_too_large');
-    throw error;
-  }
+  const discounted = discountLines(items, extras.discounts, digits);
   const aboveThreshold = discounted.applied.some((d) => needsManager(d, settings.managerDiscountBp));
   let approvedBy: number | null = null;
   if (aboveThreshold && canDo(tc, 'discounts.approve')) approvedBy = tc.userId;
   else if (aboveThreshold && extras.approvalId !== null) {
-    const key = approvalKey(extras.orderIds, extras.discounts);
-    const used = await repo.useApproval(tx, tc.tenantId, extras.approvalId, tc.userId, key);
-    if (!used) throw fail('discount_approval_invalid');
-    approvedBy = used.approverId;
+    approvedBy = await useApproval(tx, tc, extras.approvalId, {
+      key: approvalKey(extras.orderIds, extras.discounts),
+      discountMinor: discounted.discountMinor,
+      soldAt: saleTime(new Date(), extras.queuedMs),
+    });
   } else if (aboveThreshold)
     throw fail('discount_needs_manager', { threshold: String(settings.managerDiscountBp / 100) });
   const lines = items.map((item, i): PricedLine => {
@@ -251,84 +275,6 @@ export function createDiscountsService(ctx: AppContext) {
         emit('store_updated', {});
       });
       return { message: 'Bill settings saved!' };
-    },
-
-    /** GET /discounts/approvers: who can approve at this terminal (MANAGER or admin, with a PIN). */
-    async approvers(tc: TenantContext) {
-      const rows = await database.inTenant(tc.tenantId, (tx) => repo.listUsersWithPin(tx, tc.tenantId));
-      return {
-        approvers: rows
-          .filter((u) => canDo({ role: u.role, scopes: parseScopes(u.scope) }, 'discounts.approve'))
-          .map((u) => ({ id: u.id, name: u.name })),
-      };
-    },
-
-    /**
-     * POST /discounts/approvals: a manager's PIN typed on the cashier's device. A right PIN of a user who
-     * may approve answers an approval for these orders and discounts (audited `discount.approve`); a
-     * wrong one is counted (audited `discount.pin_wrong`) and the fifth in a row locks that PIN for 15
-     * minutes. The count is committed even though the call is refused.
-     */
-    async approve(
-      tc: TenantContext,
-      input: z.output<typeof managerApprovalSchema>,
-    ): Promise<ManagerApproval> {
-      const outcome = await database.inTenant(tc.tenantId, async (tx) => {
-        const user = await repo.lockPinUser(tx, tc.tenantId, input.userId);
-        const may = user && canDo({ role: user.role, scopes: parseScopes(user.scope) }, 'discounts.approve');
-        if (!user || !may || !user.pinHash) {
-          // As long as a real check: whether a user has a PIN is not told by the time taken.
-          await ctx.passwords.verify(undefined, input.pin);
-          return { refused: 'manager_pin_wrong' } as const;
-        }
-        if (user.lockedMs !== null && user.lockedMs > 0)
-          return { refused: 'manager_pin_locked', minutes: Math.ceil(user.lockedMs / 60_000) } as const;
-        if (!(await ctx.passwords.verify(user.pinHash, input.pin))) {
-          const failures = user.pinFailures + 1;
-          const locked = await repo.countPinFailure(
-            tx,
-            tc.tenantId,
-            user.id,
-            failures,
-            PIN_LOCK_AFTER,
-            PIN_LOCK_MINUTES,
-          );
-          await audit(tx, tc, {
-            action: 'discount.pin_wrong',
-            targetType: 'user',
-            targetId: user.id,
-            details: { failures, locked },
-          });
-          return locked
-            ? ({ refused: 'manager_pin_locked', minutes: PIN_LOCK_MINUTES } as const)
-            : ({ refused: 'manager_pin_wrong' } as const);
-        }
-        if (user.pinFailures > 0) await repo.resetPinFailures(tx, tc.tenantId, user.id);
-        const id = crypto.randomUUID();
-        const expiresAt = new Date(Date.now() + APPROVAL_MINUTES * 60_000);
-        await repo.insertApproval(tx, {
-          tenantId: tc.tenantId,
-          id,
-          approverId: user.id,
-          requestedBy: tc.userId,
-          approvalKey: approvalKey(input.orderIds, input.discounts),
-          expiresAt,
-        });
-        await audit(tx, tc, {
-          action: 'discount.approve',
-          targetType: 'user',
-          targetId: user.id,
-          details: { orderIds: input.orderIds, discounts: input.discounts },
-        });
-        return { approval: { approvalId: id, approver: { id: user.id, name: user.name }, expiresAt } };
-      });
-      if ('refused' in outcome) {
-        if (outcome.refused === 'manager_pin_locked')
-          throw fail('manager_pin_locked', { minutes: String(outcome.minutes) });
-        throw fail('manager_pin_wrong');
-      }
-      const { approval } = outcome;
-      return { ...approval, expiresAt: approval.expiresAt.toISOString() };
     },
   };
 }

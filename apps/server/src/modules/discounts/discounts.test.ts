@@ -448,7 +448,7 @@ describe("a manager's PIN on the same device", () => {
       password: 'not it',
       pin: '1111',
     });
-    expect([wrong.status, wrong.body.code]).toEqual([403, 'password_wrong']);
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'password_wrong']);
     const short = await manager.client.post<{ message: string }>('/auth/profile/pin', {
       password: manager.password,
       pin: '12a4',
@@ -489,7 +489,7 @@ describe("a manager's PIN on the same device", () => {
         { orderIds: [orderId], discounts, userId: manager.userId, pin },
       );
     const wrong = await ask('9999');
-    expect([wrong.status, wrong.body.code]).toEqual([403, 'manager_pin_wrong']);
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'manager_pin_wrong']);
     expect((await lastAudit(s.owner.tenantId, 'discount.pin_wrong'))?.details).toMatchObject({ failures: 1 });
 
     const ok = await ask('4321');
@@ -507,12 +507,12 @@ describe("a manager's PIN on the same device", () => {
         approvalId: ok.body.approvalId,
       }),
     );
-    expect([more.status, more.body.code]).toEqual([403, 'discount_approval_invalid']);
+    expect([more.status, more.body.code]).toEqual([409, 'discount_approval_invalid']);
     const stolen = await colleague.client.post<{ code: string }>(
       PAY,
       payGroupBody(s, [orderId], { discounts: half, approvalId: ok.body.approvalId }),
     );
-    expect([stolen.status, stolen.body.code]).toEqual([403, 'discount_approval_invalid']);
+    expect([stolen.status, stolen.body.code]).toEqual([409, 'discount_approval_invalid']);
     expect(await counts(app, s.owner.tenantId)).toEqual(before);
 
     const paid = await waiter.client.post<OrderPaid>(
@@ -532,10 +532,10 @@ describe("a manager's PIN on the same device", () => {
       PAY,
       payGroupBody(s, [next.orderId], { discounts: half, approvalId: ok.body.approvalId }),
     );
-    expect([again.status, again.body.code]).toEqual([403, 'discount_approval_invalid']);
+    expect([again.status, again.body.code]).toEqual([409, 'discount_approval_invalid']);
   });
 
-  it('refuses an expired approval and pays a split with a fresh one', async () => {
+  it('refuses an expired or withdrawn approval, and judges a pay from the outbox at its sale time', async () => {
     const { s, waiter, manager } = await withManager();
     const { orderId } = await sendOrder(app, s, { tableId: s.table });
     const ask = async () =>
@@ -567,14 +567,37 @@ describe("a manager's PIN on the same device", () => {
         { 'idempotency-key': uuid() },
       );
     const expired = await split(old);
-    expect([expired.status, expired.body.code]).toEqual([403, 'discount_approval_invalid']);
-    const fresh = await split(await ask());
+    expect([expired.status, expired.body.code]).toEqual([409, 'discount_approval_invalid']);
+    // A manager who removed their PIN withdraws the approvals they gave.
+    const withdrawn = await ask();
+    await manager.client.post('/auth/profile/pin', { password: manager.password, pin: null });
+    expect((await split(withdrawn)).body.code).toBe('discount_approval_invalid');
+    await manager.client.post('/auth/profile/pin', { password: manager.password, pin: '4321' });
+    // A pay made on a device before the approval expired, and sent later from its outbox, passes.
+    const queued = await ask();
+    await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx
+        .update(discountApprovals)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(discountApprovals.id, queued)),
+    );
+    const fresh = await waiter.client.post<SplitPaid>(
+      '/orders/pay-split',
+      {
+        orderIds: [orderId],
+        split: { mode: 'whole' },
+        discounts: half,
+        approvalId: queued,
+        parts: [{ tenders: [{ paymentTypeId: s.cash, amount: '23.81' }] }],
+      },
+      { 'idempotency-key': uuid(), 'x-queued-ms': String(2 * 60_000) },
+    );
     expect(fresh.status).toBe(200);
     const { invoice } = await readInvoice(app, s.owner.tenantId, fresh.body.invoiceId);
     expect(invoice?.discountApprovedBy).toBe(manager.userId);
   });
 
-  it("locks a manager's PIN after five wrong ones, and tells nothing of another store's users", async () => {
+  it("locks a manager's PIN after five wrong ones, longer each time, then switches it off", async () => {
     const { s, waiter, manager } = await withManager();
     const { orderId } = await sendOrder(app, s, { tableId: s.table });
     const ask = (userId: number, pin: string) =>
@@ -584,17 +607,62 @@ describe("a manager's PIN on the same device", () => {
         userId,
         pin,
       });
-    for (let i = 1; i <= 4; i++) expect((await ask(manager.userId, `000${i}`)).status).toBe(403);
+    for (let i = 1; i <= 4; i++) expect((await ask(manager.userId, `000${i}`)).status).toBe(400);
     const fifth = await ask(manager.userId, '0005');
     expect([fifth.status, fifth.body.code]).toEqual([429, 'manager_pin_locked']);
     expect(fifth.body.message).toBe('Too many wrong PINs for this manager! Try again in 15 minutes.');
     const right = await ask(manager.userId, '4321');
     expect([right.status, right.body.code]).toEqual([429, 'manager_pin_locked']);
+    // Each lock in a row lasts longer; the third switches the PIN off until it is set again.
+    const unlock = () =>
+      app.database.inTenant(s.owner.tenantId, (tx) =>
+        tx
+          .update(users)
+          .set({ pinLockedUntil: new Date(Date.now() - 1000) })
+          .where(eq(users.id, manager.userId)),
+      );
+    await unlock();
+    for (let i = 1; i <= 4; i++) await ask(manager.userId, `100${i}`);
+    expect((await ask(manager.userId, '1005')).body.message).toBe(
+      'Too many wrong PINs for this manager! Try again in 30 minutes.',
+    );
+    await unlock();
+    for (let i = 1; i <= 4; i++) await ask(manager.userId, `200${i}`);
+    const off = await ask(manager.userId, '2005');
+    expect([off.status, off.body.code]).toEqual([429, 'manager_pin_disabled']);
+    expect((await manager.client.get('/auth/profile/pin')).body).toEqual({ hasPin: false });
+    expect((await lastAudit(s.owner.tenantId, 'discount.pin_wrong'))?.details).toMatchObject({
+      disabled: true,
+    });
 
     const theirs = await createColleague(app, other.owner, { scopes: ['MANAGER'] });
     await theirs.client.post('/auth/profile/pin', { password: theirs.password, pin: '4321' });
-    const cross = await ask(theirs.userId, '4321');
-    expect([cross.status, cross.body.code]).toEqual([403, 'manager_pin_wrong']);
+    const another = await createColleague(app, s.owner, { scopes: ['ORDERS'] });
+    const cross = await another.client.post<{ code: string }>('/discounts/approvals', {
+      orderIds: [orderId],
+      discounts: half,
+      userId: theirs.userId,
+      pin: '4321',
+    });
+    expect([cross.status, cross.body.code]).toEqual([400, 'manager_pin_wrong']);
+    // Another store's orders answer 404 and write nothing; a discount under the threshold needs no one.
+    const theirOrder = await sendOrder(app, other, { tableId: other.table });
+    const before = await counts(app, other.owner.tenantId);
+    const foreign = await another.client.post<{ code: string }>('/discounts/approvals', {
+      orderIds: [theirOrder.orderId],
+      discounts: half,
+      userId: theirs.userId,
+      pin: '4321',
+    });
+    expect([foreign.status, foreign.body.code]).toEqual([404, 'order_not_found']);
+    expect(await counts(app, other.owner.tenantId)).toEqual(before);
+    const small = await another.client.post<{ code: string }>('/discounts/approvals', {
+      orderIds: [orderId],
+      discounts: [tenPercent],
+      userId: manager.userId,
+      pin: '4321',
+    });
+    expect([small.status, small.body.code]).toEqual([400, 'discount_needs_no_approval']);
     // A user who cannot open Table Orders cannot ask.
     const waiterNoScope = await createColleague(app, s.owner, { scopes: ['REPORTS'] });
     const refused = await waiterNoScope.client.post('/discounts/approvals', {

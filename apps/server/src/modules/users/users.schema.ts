@@ -15,9 +15,11 @@ export const users = pgTable(
     phone: text('phone'),
     email: text('email'),
     photo: text('photo'),
-    // A manager's PIN (0022, docs/discounts.md): its argon2id hash, wrong tries in a row, locked until.
+    // A manager's PIN (0022, docs/discounts.md): its argon2id hash, wrong tries in a row, locks in a row,
+    // locked until.
     pinHash: text('pin_hash'),
     pinFailures: smallint('pin_failures').notNull().default(0),
+    pinLocks: smallint('pin_locks').notNull().default(0),
     pinLockedUntil: at('pin_locked_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

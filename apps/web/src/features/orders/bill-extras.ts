@@ -16,6 +16,8 @@ import { minorOf } from './money.ts';
 
 /** A discount on one line of the bill, as typed (the line is an order item's id). */
 export interface LineDiscountInput {
+  /** The row's own key: the line it discounts can be changed. */
+  rowId: string;
   lineId: number | null;
   kind: DiscountKind;
   value: string | number;
@@ -46,6 +48,8 @@ export interface Approval {
   id: string;
   approver: string;
   key: string;
+  /** Epoch ms after which the server refuses it. */
+  expiresAt: number;
 }
 
 /** The approval while the dialog still holds what it was given for; null once anything changed. */

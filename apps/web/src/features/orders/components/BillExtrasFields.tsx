@@ -24,6 +24,7 @@ import {
 } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import type { Approval, ExtrasFigures, ExtrasInput, LineDiscountInput } from '../bill-extras.ts';
+import { newUuid } from '../../../lib/uuid.ts';
 import { minorOf } from '../money.ts';
 import { ManagerApproval } from './ManagerApproval.tsx';
 
@@ -120,7 +121,8 @@ export function BillExtrasFields({
   const setLine = (i: number, patch: Partial<LineDiscountInput>) =>
     set({ lines: value.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
   const charges = (settings?.serviceChargePercent ?? 0) > 0;
-  const billable = items.filter((i) => i.status !== 'cancelled');
+  // Lines of orders not yet synced have no server id to discount.
+  const billable = items.filter((i) => i.status !== 'cancelled' && i.id > 0);
   const taken = new Set(value.lines.map((l) => l.lineId));
   const free = billable.filter((i) => !taken.has(i.id));
   const lineLabel = (i: OrderItem) =>
@@ -160,7 +162,7 @@ export function BillExtrasFields({
         const labelId = `line-discount-${i}`;
         const choices = billable.filter((b) => b.id === line.lineId || !taken.has(b.id));
         return (
-          <Paper key={i} withBorder radius="md" p="xs" data-testid="line-discount">
+          <Paper key={line.rowId} withBorder radius="md" p="xs" data-testid="line-discount">
             <Stack gap="xs">
               <Group gap="xs" align="flex-end" wrap="nowrap">
                 <Select
@@ -175,7 +177,9 @@ export function BillExtrasFields({
                   variant="subtle"
                   color="gray"
                   size={44}
-                  aria-label={t('extras.removeLine')}
+                  aria-label={t('extras.removeLine', {
+                    title: billable.find((b) => b.id === line.lineId)?.item_title ?? '',
+                  })}
                   onClick={() => set({ lines: value.lines.filter((_, j) => j !== i) })}
                 >
                   <IconX size={18} />
@@ -224,7 +228,7 @@ export function BillExtrasFields({
               set({
                 lines: [
                   ...value.lines,
-                  { lineId: free[0]?.id ?? null, kind: 'percent', value: '', reason: '' },
+                  { rowId: newUuid(), lineId: free[0]?.id ?? null, kind: 'percent', value: '', reason: '' },
                 ],
               })
             }

@@ -35,13 +35,13 @@ export function ManagerApproval({
   const [userId, setUserId] = useState<string | null>(null);
   const [pin, setPin] = useState('');
   const chosen = userId ?? (approvers.data?.length === 1 ? String(approvers.data[0]?.id) : null);
-  const canAsk = chosen !== null && pin.length >= 4 && ready;
   const approve = useMutation({
     mutationFn: () =>
       requestApproval({ orderIds, discounts, userId: Number(chosen), pin }).then((a) => ({
         id: a.approvalId,
         approver: a.approver.name,
         key: approvalKey(orderIds, discounts),
+        expiresAt: Date.parse(a.expiresAt),
       })),
     onSuccess: (a) => {
       setPin('');
@@ -49,6 +49,10 @@ export function ManagerApproval({
     },
     onError: () => setPin(''),
   });
+
+  // Orders taken offline have no server id yet: the approval is for the server's orders.
+  const unsynced = orderIds.some((id) => id <= 0);
+  const canAsk = chosen !== null && pin.length >= 4 && ready && !unsynced && !approve.isPending;
 
   if (approval)
     return (
@@ -63,10 +67,23 @@ export function ManagerApproval({
       : t('extras.approveOffline')
     : undefined;
   return (
-    <Alert color="yellow" variant="light" data-testid="extras-manager">
+    // A group of controls, not a live region: role="alert" would announce every keystroke's re-render.
+    <Alert
+      color="yellow"
+      variant="light"
+      role="group"
+      aria-labelledby="manager-needed"
+      data-testid="extras-manager"
+    >
       <Stack gap="xs">
-        <Text fz="sm">{t('extras.needsManager', { percent: threshold })}</Text>
-        {approvers.data?.length === 0 ? (
+        <Text fz="sm" id="manager-needed">
+          {t('extras.needsManager', { percent: threshold })}
+        </Text>
+        {unsynced ? (
+          <Text fz="sm" c="dimmed">
+            {t('extras.approveUnsynced')}
+          </Text>
+        ) : approvers.data?.length === 0 ? (
           <Text fz="sm" c="dimmed">
             {t('extras.noApprovers')}
           </Text>
@@ -91,7 +108,7 @@ export function ManagerApproval({
                 if (canAsk) approve.mutate();
               }}
               inputMode="numeric"
-              autoComplete="off"
+              autoComplete="one-time-code"
               w={200}
               error={error}
             />

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { IconArrowsSplit, IconPrinter } from '@tabler/icons-react';
 import {
-  canDo,
   currencySymbol,
   formatMoney,
   fromMinor,
@@ -11,21 +10,12 @@ import {
   type OrderSummary,
   type OrdersInit,
 } from '@comanda/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Outcome } from '../../../lib/offline/sync.ts';
-import { subjectOf, useSessionUser } from '../../../lib/session.ts';
 import { newUuid } from '../../../lib/uuid.ts';
-import { billSettingsQueryOptions } from '../api/bill-settings.ts';
-import {
-  type Approval,
-  type ExtrasInput,
-  NO_EXTRAS,
-  currentApproval,
-  extrasFigures,
-} from '../bill-extras.ts';
 import { showMoney } from '../money.ts';
+import { useBillExtras } from '../use-bill-extras.ts';
 import { BillExtrasFields } from './BillExtrasFields.tsx';
 
 export const ACTION_FAILED = 'Error processing your request, Please try later!';
@@ -72,19 +62,8 @@ export function PayDialog({
   const [tendered, setTendered] = useState<string | number>('');
   const [paid, setPaid] = useState<OrderPaid | null>(null);
   const { code, digits } = init.currency;
-  const settings = useQuery(billSettingsQueryOptions()).data;
-  const user = useSessionUser('tenant');
-  const canApprove = user ? canDo(subjectOf(user), 'discounts.approve') : false;
-  const [extras, setExtras] = useState<ExtrasInput>(NO_EXTRAS);
-  const items = summary.orders.flatMap((o) => o.items);
-  const figures = extrasFigures(items, extras, settings, digits);
-  const orderIds = summary.orders.map((o) => o.id);
-  const [given, setGiven] = useState<Approval | null>(null);
-  const approval = currentApproval(given, orderIds, figures.body.discounts);
-  const blocked =
-    figures.error !== null ||
-    figures.reasonMissing ||
-    (figures.aboveThreshold && !canApprove && approval === null);
+  const bill = useBillExtras(summary, digits);
+  const { figures, blocked } = bill;
   // What the payment covers: the discounted total, the service charge and the tip.
   const totalMinor = figures.payMinor;
   const tenderedText = String(tendered).trim();
@@ -103,10 +82,11 @@ export function PayDialog({
       total: fromMinor(figures.bill.totalMinor, digits),
       payment: { paymentTypeId: Number(typeId), tendered: tenderedText === '' ? null : tenderedText },
       ...figures.body,
-      approvalId: figures.aboveThreshold ? (approval?.id ?? null) : null,
+      approvalId: bill.approvalId,
     });
     setPaying(false);
     if (outcome.status === 'synced') setPaid(outcome.answer as OrderPaid);
+    if (outcome.status === 'refused') bill.resetApproval();
     // Queued on this device: the bill as the device worked it out; the server bills on sync.
     if (outcome.status === 'queued')
       setPaid({
@@ -182,18 +162,7 @@ export function PayDialog({
           }}
         >
           <Stack gap="md">
-            <BillExtrasFields
-              value={extras}
-              onChange={setExtras}
-              figures={figures}
-              settings={settings}
-              currency={init.currency}
-              canApprove={canApprove}
-              items={items}
-              orderIds={orderIds}
-              approval={approval}
-              onApproval={setGiven}
-            />
+            <BillExtrasFields {...bill.fields} currency={init.currency} />
             <Stack gap={6} data-testid="pay-summary">
               {figures.discountMinor > 0 &&
                 row(

@@ -26,7 +26,6 @@ import {
   type SplitMode,
   type SplitPaid,
   type SplitPlan,
-  canDo,
   currencySymbol,
   formatMoney,
   minorAsDecimal,
@@ -34,21 +33,12 @@ import {
   splitBill,
   toMinor,
 } from '@comanda/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Outcome } from '../../../lib/offline/sync.ts';
-import { subjectOf, useSessionUser } from '../../../lib/session.ts';
 import { newUuid } from '../../../lib/uuid.ts';
-import { billSettingsQueryOptions } from '../api/bill-settings.ts';
-import {
-  type Approval,
-  type ExtrasInput,
-  NO_EXTRAS,
-  currentApproval,
-  extrasFigures,
-} from '../bill-extras.ts';
 import { minorOf } from '../money.ts';
+import { useBillExtras } from '../use-bill-extras.ts';
 import { BillExtrasFields } from './BillExtrasFields.tsx';
 
 /** One payment row of a part as typed: amounts are the inputs' text. */
@@ -94,10 +84,8 @@ export function SplitPayDialog({
   const { code, digits } = init.currency;
   const active = init.paymentTypes.filter((p) => p.is_active);
   const firstType = active[0] ? String(active[0].id) : null;
-  const lines = useMemo(
-    () => summary.orders.flatMap((o) => o.items).filter((i) => i.status !== 'cancelled'),
-    [summary.orders],
-  );
+  const bill = useBillExtras(summary, digits);
+  const { items: lines, figures: billFigures, blocked } = bill;
   const hasSeats = lines.some((l) => l.seat !== null);
   const [mode, setMode] = useState<SplitMode>(hasSeats ? 'seat' : 'even');
   const [count, setCount] = useState(2);
@@ -106,23 +94,8 @@ export function SplitPayDialog({
   const [tenders, setTenders] = useState<Record<string, TenderRow[]>>({});
   const [paying, setPaying] = useState(false);
   const [paid, setPaid] = useState<SplitPaid | null>(null);
-  // The bill's discount and the guests (service charge); each part's tip is typed on the part.
-  const settings = useQuery(billSettingsQueryOptions()).data;
-  const user = useSessionUser('tenant');
-  const canApprove = user ? canDo(subjectOf(user), 'discounts.approve') : false;
-  const [extras, setExtras] = useState<ExtrasInput>(NO_EXTRAS);
+  // Each part's tip is typed on the part; the bill's discounts and guests in BillExtrasFields.
   const [tips, setTips] = useState<Record<string, string | number>>({});
-  const billFigures = useMemo(
-    () => extrasFigures(lines, extras, settings, digits),
-    [lines, extras, settings, digits],
-  );
-  const orderIds = summary.orders.map((o) => o.id);
-  const [given, setGiven] = useState<Approval | null>(null);
-  const approval = currentApproval(given, orderIds, billFigures.body.discounts);
-  const blocked =
-    billFigures.error !== null ||
-    billFigures.reasonMissing ||
-    (billFigures.aboveThreshold && !canApprove && approval === null);
 
   const plan: SplitPlan = useMemo(() => {
     if (mode === 'whole' || mode === 'seat') return { mode };
@@ -212,12 +185,15 @@ export function SplitPayDialog({
       }),
       discounts: billFigures.body.discounts,
       guests: billFigures.body.guests,
-      approvalId: billFigures.aboveThreshold ? (approval?.id ?? null) : null,
+      approvalId: bill.approvalId,
     });
     setPaying(false);
     if (outcome.status === 'synced') setPaid(outcome.answer as SplitPaid);
     if (outcome.status === 'queued') onClose();
-    if (outcome.status === 'refused') onRefused();
+    if (outcome.status === 'refused') {
+      bill.resetApproval();
+      onRefused();
+    }
   };
 
   const money = (minor: number) => formatMoney(minor, code);
@@ -292,19 +268,7 @@ export function SplitPayDialog({
               {t('split.billTotal', { total: money(billTotal) })}
             </Text>
           </Group>
-          <BillExtrasFields
-            value={extras}
-            onChange={setExtras}
-            figures={billFigures}
-            settings={settings}
-            currency={init.currency}
-            canApprove={canApprove}
-            items={lines}
-            orderIds={orderIds}
-            approval={approval}
-            onApproval={setGiven}
-            withTip={false}
-          />
+          <BillExtrasFields {...bill.fields} currency={init.currency} withTip={false} />
           {(mode === 'even' || mode === 'item') && (
             <Group gap="sm">
               <Text fw={600}>{t('split.parts')}</Text>

@@ -49,7 +49,8 @@ export function PinCard() {
           <PasswordInput
             label={t('profile.pin.new')}
             inputMode="numeric"
-            autoComplete="off"
+            // Not a password: the browser must not offer to store it over the account's password.
+            autoComplete="one-time-code"
             maxLength={8}
             {...form.getInputProps('pin')}
           />
