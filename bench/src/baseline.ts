@@ -203,6 +203,31 @@ async function posInit(tenantId: number) {
 }
 
 /**
+ * GET /menu-items: the back office's menu list, the app's four queries: the store's settings (for the
+ * currency), the items with their category, tax and picture, the variants and the addons.
+ */
+async function menuList(tenantId: number) {
+  return db.inTenant(tenantId, async (q) => {
+    await q('select * from store_settings where tenant_id = $1 limit 1', [tenantId]);
+    const items = await q<{ id: number }>(`${ITEMS} order by mi.id`, [tenantId]);
+    const options = (table: string) =>
+      q<{ item_id: number }>(
+        `select id, item_id, title, price_minor from ${table} where tenant_id = $1 order by id`,
+        [tenantId],
+      );
+    const variants = byItem(await options('menu_item_variants'));
+    const addons = byItem(await options('menu_item_addons'));
+    return items.map((i) => ({ ...i, variants: variants.get(i.id) ?? [], addons: addons.get(i.id) ?? [] }));
+  });
+}
+
+function byItem(rows: { item_id: number }[]) {
+  const map = new Map<number, unknown[]>();
+  for (const r of rows) map.set(r.item_id, [...(map.get(r.item_id) ?? []), r]);
+  return map;
+}
+
+/**
  * GET /qrmenu/{code}: the same work as the app's public menu. The code's tenant on the system path,
  * then one tenant transaction: the store, the items, variants, addons and categories; the answer's
  * ETag (a SHA-256 of its JSON), as the app sends it.
@@ -836,6 +861,7 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
     return qrMenu(decodeURIComponent(path.slice('/api/v1/qrmenu/'.length)));
   const who = await session(req.headers.cookie);
   if (req.method === 'GET' && path === '/api/v1/pos/init') return posInit(who.tenantId);
+  if (req.method === 'GET' && path === '/api/v1/menu-items') return menuList(who.tenantId);
   if (req.method === 'GET' && path === '/api/v1/dashboard') return dashboard(who.tenantId);
   if (req.method === 'GET' && path === '/api/v1/reports')
     return report(who.tenantId, new URLSearchParams(search));

@@ -89,6 +89,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL || undefined;
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 /** The scenarios measured again on the bare baseline. */
 const POS_SCENARIOS = [
+  'GET /menu-items',
   'GET /pos/init',
   'POST /pos/create-order',
   'POST /pos/create-order-and-invoice',
@@ -655,6 +656,16 @@ async function main() {
       method: 'GET',
       path: '/api/v1/reservations?type=custom',
       connections: 50,
+      durationSeconds: DURATION,
+      headers: { cookie },
+    },
+    {
+      // The back office's menu list (issue 16's "menu list"): the items with their category, tax,
+      // picture, variants and addons.
+      name: 'GET /menu-items',
+      method: 'GET',
+      path: '/api/v1/menu-items',
+      connections: 20,
       durationSeconds: DURATION,
       headers: { cookie },
     },
