@@ -203,12 +203,11 @@ async function posInit(tenantId: number) {
 }
 
 /**
- * GET /menu-items: the back office's menu list, the app's four queries: the store's settings (for the
- * currency), the items with their category, tax and picture, the variants and the addons.
+ * GET /menu-items: the back office's menu list, the app's four queries: the store's currency, the items with their category, tax and picture, the variants and the addons.
  */
 async function menuList(tenantId: number) {
   return db.inTenant(tenantId, async (q) => {
-    await q('select * from store_settings where tenant_id = $1 limit 1', [tenantId]);
+    await q('select currency from store_settings where tenant_id = $1 limit 1', [tenantId]);
     const items = await q<{ id: number }>(`${ITEMS} order by mi.id`, [tenantId]);
     const options = (table: string) =>
       q<{ item_id: number }>(

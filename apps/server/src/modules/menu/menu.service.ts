@@ -50,7 +50,7 @@ function minorOf(value: string, digits: number, error: ErrorCode): number {
 }
 
 async function currencyDigitsOf(tx: Tx, tenantId: number) {
-  return currencyDigits((await storeRepo.getStoreSettings(tx, tenantId)).currency);
+  return currencyDigits(await storeRepo.readCurrency(tx, tenantId));
 }
 
 async function requireItem(tx: Tx, tenantId: number, itemId: number) {

@@ -6,23 +6,33 @@ import { printSettings, storeSettings } from '../../platform/db/schema.ts';
 // trigger (migration 0006), so reads only read.
 
 /**
- * The tenant's store settings. `forUpdate` locks the row for this transaction, so two currency changes
- * cannot both rescale the prices from the same old currency.
- */
-/**
  * The store currency, held (FOR SHARE) until commit: an order priced in it keeps a currency save (which
  * rescales the menu) waiting. One column: every order reads it.
  */
 export async function holdCurrency(tx: Tx, tenantId: number): Promise<string> {
-  const [row] = await tx
+  return currencyOf(tx, tenantId, true);
+}
+
+/** The store currency, one column: the menu list reads it on every request. */
+export async function readCurrency(tx: Tx, tenantId: number): Promise<string> {
+  return currencyOf(tx, tenantId, false);
+}
+
+async function currencyOf(tx: Tx, tenantId: number, hold: boolean) {
+  const query = tx
     .select({ currency: storeSettings.currency })
     .from(storeSettings)
     .where(eq(storeSettings.tenantId, tenantId))
-    .limit(1)
-    .for('share');
+    .limit(1);
+  const [row] = await (hold ? query.for('share') : query);
   if (!row) throw new Error(`store settings missing for tenant ${tenantId}`);
   return row.currency;
 }
+
+/**
+ * The tenant's store settings. `forUpdate` locks the row for this transaction, so two currency changes
+ * cannot both rescale the prices from the same old currency.
+ */
 
 export async function getStoreSettings(
   tx: Tx,
