@@ -30,14 +30,15 @@ const FORMAT = 'comanda-backup';
 const VERSION = 1;
 
 /**
- * Tables never written to a backup, and why. Every other table is, so a new one is covered.
+ * Tables never written to a backup, and why. Every other table is, so a new one is covered
+ * (idempotency_keys too: they record which requests the restored rows already applied, so a POS
+ * replaying its offline queue after a restore does not apply one twice).
  */
 export const NOT_BACKED_UP: Record<string, string> = {
   schema_migrations: 'the header carries the schema level; the target database keeps its own',
   app_secrets: "the database's own keys and login password; a restored database makes its own",
   rate_limit_counters: 'counters that expire within minutes',
   socket_io_attachments: 'realtime messages in flight',
-  idempotency_keys: 'answers kept for a few minutes so a retried request is not applied twice',
   devices:
     'sessions: a file that travels must not carry sign-ins, and a restore must not revive sessions signed out since',
   superadmin_devices: 'sessions, like devices',
