@@ -46,6 +46,7 @@ async function run() {
     if (error instanceof ConfigError) stop(error.message);
     throw error;
   }
+  if (command === 'restore' && !fs.existsSync(values.in!)) stop(`No file ${values.in}`);
   const dataDir = path.join(config.dataDir, 'pglite');
   if (!config.databaseUrl && command === 'backup' && !fs.existsSync(dataDir)) {
     stop(`No embedded database in ${config.dataDir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);

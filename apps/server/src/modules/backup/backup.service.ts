@@ -266,7 +266,6 @@ export async function restore(
   owner: OwnerDatabase,
   opts: { file: string; replace?: boolean },
 ): Promise<Summary> {
-  if (!fs.existsSync(opts.file)) throw new BackupError(`No file ${opts.file}`);
   return owner.transaction(async (s) => {
     await s.exec(
       `set local timezone = 'UTC'; set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres';`,
