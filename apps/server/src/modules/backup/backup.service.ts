@@ -117,8 +117,7 @@ export async function backup(owner: OwnerDatabase, opts: { tenant?: string; out:
       // One snapshot for every table, so the file is consistent while the app keeps writing.
       await s.exec(
         `set transaction isolation level repeatable read, read only;
-         set local timezone = 'UTC'; set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres';
-         set local extra_float_digits = 3;`,
+         set local timezone = 'UTC'; set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres';`,
       );
       const level = await schemaLevel(s);
       if (!level) throw new BackupError('This database has no Comanda tables: nothing to back up');
