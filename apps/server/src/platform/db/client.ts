@@ -305,17 +305,61 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   };
 }
 
-/** Opens the embedded database (one superuser session) and applies pending migrations. */
-async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>) {
-  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const lite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const session = <T>(fn: (s: MigrationSession) => Promise<T>) =>
+/** The embedded database's one session, as a migration session (a transaction per call). */
+function pgliteSession(lite: PGlite) {
+  return <T>(fn: (s: MigrationSession) => Promise<T>) =>
     lite.transaction((t) =>
       fn({
         exec: async (script) => void (await t.exec(script)),
         query: async <R>(text: string, params?: unknown[]) => (await t.query<R>(text, params)).rows,
       }),
     );
+}
+
+/**
+ * The owner's own transactions, which neither row-level security nor the grants limit: for the
+ * operator's tools (backup and restore), never for requests. Opening it migrates nothing.
+ */
+export interface OwnerDatabase {
+  kind: 'postgres' | 'pglite';
+  transaction<T>(fn: (s: MigrationSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the owner's session: the DATABASE_URL role (checked as for a start), or the embedded
+ * database's one session, from its data dir or an instance already open (closed by its opener).
+ */
+export async function openOwnerDatabase(
+  options:
+    | { kind: 'postgres'; url: string }
+    | { kind: 'pglite'; dataDir: string }
+    | { kind: 'pglite'; pglite: PGlite },
+): Promise<OwnerDatabase> {
+  if (options.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: options.url });
+    await client.connect();
+    try {
+      await checkOwnerRole(client);
+    } catch (error) {
+      await client.end();
+      throw error;
+    }
+    return { kind: 'postgres', transaction: ownerSession(client), close: () => client.end() };
+  }
+  if ('pglite' in options) {
+    return { kind: 'pglite', transaction: pgliteSession(options.pglite), close: async () => undefined };
+  }
+  fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const lite = await PGlite.create({ dataDir: options.dataDir });
+  return { kind: 'pglite', transaction: pgliteSession(lite), close: () => lite.close() };
+}
+
+/** Opens the embedded database (one superuser session) and applies pending migrations. */
+async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>) {
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const lite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const session = pgliteSession(lite);
   await migrate(session);
   const accessTokenKey = await session((s) => ensureSecret(s, 'access_token_key'));
   return {
