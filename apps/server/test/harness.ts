@@ -384,7 +384,7 @@ export async function download(client: TestClient, path: string) {
  * settled: `authenticated` says whether the server put it in its tenant's room. Closed when the test ends.
  */
 export async function connectSocket(
-  app: TestApp,
+  app: { url: string },
   client?: TestClient,
   headers: Record<string, string> = {},
 ): Promise<{ socket: Socket; authenticated: boolean }> {
