@@ -7,6 +7,15 @@ import path from 'node:path';
 import { NOT_ABOUT_TENANT_FILTERS, RLS_ONLY_TESTS } from './rls-only-tests.mjs';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+// Tenant separation and the roles, run again with the apps' connections through PgBouncer in
+// transaction pooling mode (two server connections per database and role): the tenant and the role
+// must hold per transaction, not per connection. The walk of every route covers the API.
+const PGBOUNCER_TESTS = [
+  'apps/server/src/platform/route-access.test.ts',
+  'apps/server/src/platform/db/rls.test.ts',
+  'apps/server/src/platform/db/roles.test.ts',
+  'apps/server/src/modules/auth/auth.isolation.test.ts',
+];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
 let passed = 0;
 let failed = 0;
@@ -66,6 +75,17 @@ const steps = [
       [...RLS_ONLY_TESTS, ...NOT_ABOUT_TENANT_FILTERS].flatMap((file) => ['--exclude', file]),
     ),
   ...(pgUrl ? [() => vitest('integration on PostgreSQL', 'server', { TEST_DB: 'postgres' })] : []),
+  ...(pgUrl
+    ? [
+        () =>
+          vitest(
+            'integration on PostgreSQL through PgBouncer, tenant separation',
+            'server',
+            { TEST_DB: 'postgres', TEST_PGBOUNCER: '1' },
+            PGBOUNCER_TESTS,
+          ),
+      ]
+    : []),
   () => run('build', 'npm', ['run', 'build']),
   () => vitest('e2e in Chromium on PGlite', 'e2e'),
   ...(pgUrl ? [() => vitest('e2e in Chromium on PostgreSQL', 'e2e', { E2E_DATABASE_URL: pgUrl })] : []),

@@ -25,6 +25,7 @@ async function main() {
           url: config.databaseUrl,
           appUrl: config.databaseAppUrl,
           poolSize: config.databasePoolSize,
+          poolMode: config.databasePoolMode,
         }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );

@@ -55,8 +55,20 @@ export async function copyTemplateDatabase(db: { url: string; template: string }
  */
 const tenantIsolation: TenantIsolation = process.env.TEST_RLS === 'off' ? 'filters-only' : 'rls';
 
-/** A fresh copy of the migrated database. */
-export async function openTestDatabase(): Promise<TestDatabase> {
+/** The same database and role, reached through the PgBouncer on a loopback port (test/pgbouncer.ts). */
+export function viaPgbouncer(url: string, port: number): string {
+  const u = new URL(url);
+  u.hostname = '127.0.0.1';
+  u.port = String(port);
+  return u.toString();
+}
+
+/**
+ * A fresh copy of the migrated database. Through a PgBouncer in transaction pooling mode (its port
+ * given, or TEST_PGBOUNCER=1's) the app reaches it that way, migrations included; the tests' own owner
+ * connection (asOwner) does not.
+ */
+export async function openTestDatabase(opts: { pgbouncerPort?: number } = {}): Promise<TestDatabase> {
   const db = inject('db');
   if (db.kind === 'pglite') {
     const database = await openDatabase({
@@ -69,7 +81,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     return Object.assign(database, { asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn) });
   }
   const ownerUrl = await copyTemplateDatabase(db);
-  const database = await openDatabase({ kind: 'postgres', url: ownerUrl, poolSize: 4, tenantIsolation });
+  const pgbouncerPort = opts.pgbouncerPort ?? db.pgbouncerPort;
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: pgbouncerPort ? viaPgbouncer(ownerUrl, pgbouncerPort) : ownerUrl,
+    poolSize: 4,
+    tenantIsolation,
+    ...(pgbouncerPort ? { poolMode: 'transaction' as const } : {}),
+  });
   const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 2 });
   const owner: Db = drizzlePg({ client: ownerPool, schema });
   const closeApp = database.close.bind(database);
@@ -384,7 +403,7 @@ export async function download(client: TestClient, path: string) {
  * settled: `authenticated` says whether the server put it in its tenant's room. Closed when the test ends.
  */
 export async function connectSocket(
-  app: TestApp,
+  app: { url: string },
   client?: TestClient,
   headers: Record<string, string> = {},
 ): Promise<{ socket: Socket; authenticated: boolean }> {

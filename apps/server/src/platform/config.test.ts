@@ -18,6 +18,8 @@ describe('loadConfig', () => {
     [{ DATABASE_APP_URL: 'postgres://web@db/comanda' }, 'DATABASE_APP_URL'],
     [{ API_DOCS: 'maybe' }, 'API_DOCS'],
     [{ STRIPE_API_URL: 'localhost:12111' }, 'STRIPE_API_URL'],
+    [{ DATABASE_POOL_MODE: 'statement' }, 'DATABASE_POOL_MODE'],
+    [{ DATABASE_POOL_MODE: 'transaction' }, 'DATABASE_POOL_MODE'],
   ])('stops with one line naming the variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -35,6 +37,18 @@ describe('loadConfig', () => {
       billing: 'stripe',
       stripe: { secretKey: 'sk', webhookSecret: 'wh', priceId: 'price', apiUrl: 'http://127.0.0.1:12111' },
     });
+  });
+
+  it('takes transaction pooling (PgBouncer) only with Redis for realtime', () => {
+    expect(loadConfig({}).databasePoolMode).toBe('session');
+    const pooled = { DATABASE_POOL_MODE: 'transaction', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig(pooled)).toMatchObject({
+      databasePoolMode: 'transaction',
+      redisUrl: 'redis://cache:6379',
+    });
+    expect(() => loadConfig({ DATABASE_POOL_MODE: 'transaction' })).toThrow(
+      'Invalid configuration: DATABASE_POOL_MODE transaction needs REDIS_URL',
+    );
   });
 
   it('uses secure cookies behind an https PUBLIC_URL', () => {

@@ -38,6 +38,8 @@ const envSchema = z
     // false, true (one proxy hop), a hop count, or the proxies' addresses/CIDRs, comma-separated.
     TRUST_PROXY: z.string().min(1).default('false'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+    // `transaction` behind PgBouncer's pool_mode=transaction (docs/scaling.md).
+    DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     // Staff behind one restaurant router all sign in at shift change: generous, but a ceiling.
@@ -66,6 +68,10 @@ const envSchema = z
     }
     if (env.DATABASE_APP_URL && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_APP_URL'], message: 'needs DATABASE_URL (the owner)' });
+    }
+    if (env.DATABASE_POOL_MODE === 'transaction' && !env.REDIS_URL) {
+      // Realtime between nodes would otherwise need a LISTEN session the pooler cannot give.
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_POOL_MODE'], message: 'transaction needs REDIS_URL' });
     }
     if (env.BILLING === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
@@ -131,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolMode: e.DATABASE_POOL_MODE,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     authAddressRateLimit: e.AUTH_ADDRESS_RATE_LIMIT,

@@ -236,7 +236,8 @@ async function attachAdapter(io: Server, ctx: AppContext) {
     const pub = createClient({ url: ctx.config.redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    // Channels named after this deployment: another one sharing the Redis has its own tenant 5.
+    io.adapter(createAdapter(pub, sub, { key: `comanda:${ctx.database.deploymentId}` }));
     io.engine.on('close', () => void Promise.allSettled([pub.quit(), sub.quit()]));
     return;
   }

@@ -31,6 +31,12 @@ export type DatabaseOptions =
       /** A login role the operator made (DATABASE_APP_URL); without it the app makes comanda_login. */
       appUrl?: string;
       poolSize?: number;
+      /**
+       * 'transaction' when a pooler that hands out a server connection per transaction (PgBouncer's
+       * pool_mode=transaction) stands between the app and PostgreSQL: no connection then starts as a
+       * role of its own (startup options), and no LISTEN connection is opened (docs/scaling.md).
+       */
+      poolMode?: PoolMode;
       tenantIsolation?: TenantIsolation;
     }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; tenantIsolation?: TenantIsolation };
@@ -43,6 +49,9 @@ export type DatabaseOptions =
  * of being saved by RLS; and every statement it runs must name the tenant (see requireTenantFilter).
  */
 export type TenantIsolation = 'rls' | 'filters-only';
+
+/** How the connections reach PostgreSQL: each its own session, or through a transaction pooler. */
+export type PoolMode = 'session' | 'transaction';
 
 /** Tables with a tenant_id column: Citus distributes them by it, so every query of one must name it. */
 const TENANT_TABLES = (Object.values(schema) as unknown[])
@@ -98,7 +107,15 @@ export interface Database {
   readAsSystem<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** The key that signs access tokens, shared by every node; read by the owner at start. */
   accessTokenKey: Uint8Array;
-  /** On PostgreSQL: a small pool whose connections run as comanda_system, for the realtime adapter. */
+  /**
+   * Names this deployment (its database) wherever it shares a service with others: the Redis channels
+   * of its realtime events, where another deployment's tenant 5 must not hear this one's.
+   */
+  deploymentId: string;
+  /**
+   * On PostgreSQL (not behind a transaction pooler): a small pool whose connections run as
+   * comanda_system, for the realtime adapter's LISTEN.
+   */
   systemPool?: pg.Pool;
   /** The embedded database, for dumping a migrated copy in tests. */
   pglite?: PGlite;
@@ -252,11 +269,13 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   const owner = new pg.Client({ connectionString: options.url });
   await owner.connect();
   let accessTokenKey: string;
+  let deploymentId: string;
   let appUrl: string;
   try {
     await checkOwnerRole(owner);
     await migrate(ownerSession(owner));
     accessTokenKey = await ownerSession(owner)((s) => ensureSecret(s, 'access_token_key'));
+    deploymentId = await ownerSession(owner)((s) => ensureSecret(s, 'deployment_id'));
     appUrl = options.appUrl ?? (await provisionLoginRole(owner, options.url));
   } finally {
     await owner.end();
@@ -268,15 +287,21 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     await pool.end();
     throw error;
   }
+  // Behind a transaction pooler a connection is not ours between transactions: it cannot start as a
+  // role (PgBouncer refuses startup options) and cannot LISTEN. Session checks then switch role
+  // inside a transaction, and realtime goes through Redis (config.ts requires REDIS_URL).
+  const pooled = options.poolMode === 'transaction';
   // The realtime adapter runs its own queries (LISTEN, its attachments table) outside any
   // transaction: its connections start as comanda_system (the server checks the membership).
-  const systemPool = new pg.Pool({ connectionString: appUrl, max: 2, options: '-c role=comanda_system' });
+  const systemPool = pooled
+    ? undefined
+    : new pg.Pool({ connectionString: appUrl, max: 2, options: '-c role=comanda_system' });
   // Session checks likewise. These connections start as comanda_system, so RESET ROLE on them returns
   // to comanda_system: nothing more than what they already are.
   const sessionPool = new pg.Pool({
     connectionString: appUrl,
     max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
-    options: '-c role=comanda_system',
+    ...(pooled ? {} : { options: '-c role=comanda_system' }),
   });
   // Test-only (filters-only): the request role has no table rights of its own, so tenant
   // transactions run on the owner, whom RLS does not bind.
@@ -287,11 +312,13 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   return {
     db: drizzlePg({ client: pool, schema }) as Db,
     systemDb: drizzlePg({ client: sessionPool, schema }) as Db,
+    systemDbStartsAsSystem: !pooled,
     ...(ownerPool
       ? { unboundDb: drizzlePg({ client: ownerPool, schema, logger: tenantFilterCheck }) as Db }
       : {}),
     systemPool,
     accessTokenKey,
+    deploymentId,
     close: async () => {
       // The realtime adapter may still be acquiring its LISTEN connection when it is closed (a node
       // stopped right after starting); it then never gives it back and end() would wait for ever.
@@ -299,7 +326,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
         pool.end(),
         sessionPool.end(),
         ownerPool?.end(),
-        Promise.race([systemPool.end(), sleep(1_000)]),
+        systemPool && Promise.race([systemPool.end(), sleep(1_000)]),
       ]);
     },
   };
@@ -362,10 +389,12 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   const session = pgliteSession(lite);
   await migrate(session);
   const accessTokenKey = await session((s) => ensureSecret(s, 'access_token_key'));
+  const deploymentId = await session((s) => ensureSecret(s, 'deployment_id'));
   return {
     db: drizzlePglite({ client: lite, schema }) as Db,
     pglite: lite,
     accessTokenKey,
+    deploymentId,
     close: () => lite.close(),
   };
 }
@@ -406,6 +435,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       sink = next;
     },
     accessTokenKey: Buffer.from(opened.accessTokenKey, 'base64url'),
+    deploymentId: opened.deploymentId,
     systemPool: 'systemPool' in opened ? opened.systemPool : undefined,
     pglite: 'pglite' in opened ? opened.pglite : undefined,
     close: opened.close,
@@ -417,6 +447,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return result;
     },
     asSystem: (fn) => as('comanda_system', '', fn),
-    readAsSystem: (fn) => fn('systemDb' in opened ? opened.systemDb : db),
+    readAsSystem: (fn) => {
+      if (!('systemDb' in opened)) return fn(db);
+      if (opened.systemDbStartsAsSystem) return fn(opened.systemDb);
+      // Behind a transaction pooler: the role lasts as long as the transaction holding the connection.
+      return opened.systemDb.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('role', 'comanda_system', true)`);
+        return fn(tx);
+      });
+    },
   };
 }

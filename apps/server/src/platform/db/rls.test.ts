@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CustomerPage } from '@comanda/core';
 import { users } from './schema.ts';
-import { type TestApp, createTenant, rowsOf, startTestApp } from '../../../test/harness.ts';
+import {
+  type TestApp,
+  type TestDatabase,
+  createTenant,
+  openTestDatabase,
+  rowsOf,
+  startTestApp,
+} from '../../../test/harness.ts';
+import { type Pgbouncer, startPgbouncer } from '../../../test/pgbouncer.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -72,3 +81,88 @@ describe('row-level security', () => {
     ).rejects.toThrow();
   });
 });
+
+const db = inject('db');
+
+// The tenant and the role are set per transaction (set_config(..., true)), never per connection, so a
+// pooler that hands a server connection to another client between transactions carries neither over.
+if (db.kind === 'postgres') {
+  describe('row-level security behind PgBouncer (transaction pooling, two server connections)', () => {
+    let pgbouncer: Pgbouncer;
+    let database: TestDatabase;
+    let pooled: TestApp;
+    beforeAll(async () => {
+      pgbouncer = await startPgbouncer(db.url, 2);
+      database = await openTestDatabase({ pgbouncerPort: pgbouncer.port });
+      pooled = await startTestApp({}, { database });
+    });
+    afterAll(async () => {
+      await pooled?.close();
+      await database?.close();
+      await pgbouncer?.close();
+    });
+
+    /** Server connections of the request role to this database: what PgBouncer opened. */
+    async function loginBackends() {
+      const [row] = rowsOf<{ n: number }>(
+        await pooled.database.asOwner((tx) =>
+          tx.execute(sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and usename = 'comanda_login'`),
+        ),
+      );
+      return row?.n;
+    }
+
+    it("interleaves two tenants' requests on the same server connections, each seeing only its rows", async () => {
+      const a = await createTenant(pooled, { bizName: 'Cafe A' });
+      const b = await createTenant(pooled, { bizName: 'Cafe B' });
+      const tenants = [
+        { t: a, name: 'Ana' },
+        { t: b, name: 'Bea' },
+      ];
+      const added = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          tenants.map(({ t, name }) =>
+            t.client.post('/customers/add', { name: `${name} ${i}`, phone: `55501${i}` }),
+          ),
+        ).flat(),
+      );
+      expect(added.map((r) => r.status)).toEqual(added.map(() => 200));
+      const lists = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          tenants.map(async ({ t, name }) => {
+            const res = await t.client.get<CustomerPage>('/customers?perPage=100');
+            return { name, status: res.status, names: res.body.customers.map((c) => c.name) };
+          }),
+        ).flat(),
+      );
+      for (const list of lists) {
+        expect(list.status).toBe(200);
+        expect([...list.names].sort()).toEqual(Array.from({ length: 8 }, (_, i) => `${list.name} ${i}`));
+      }
+      // Twenty-eight requests at once (and their session checks) went through at most two connections.
+      const backends = await loginBackends();
+      expect(backends).toBeGreaterThanOrEqual(1);
+      expect(backends).toBeLessThanOrEqual(2);
+    });
+
+    it('leaves neither tenant nor role on a server connection after the transaction', async () => {
+      const a = await createTenant(pooled);
+      const who = sql`select current_setting('app.tenant_id', true) as tenant, current_user as role`;
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          i % 2
+            ? pooled.database.inTenant(a.tenantId, async (tx) => rowsOf(await tx.execute(who))[0])
+            : database.db.execute(who).then((r) => rowsOf(r)[0]),
+        ),
+      );
+      answers.forEach((answer, i) =>
+        expect(answer).toEqual(
+          i % 2
+            ? { tenant: String(a.tenantId), role: 'comanda_app' }
+            : { tenant: expect.toBeOneOf(['', null]) as unknown, role: 'comanda_login' },
+        ),
+      );
+    });
+  });
+}
