@@ -21,7 +21,7 @@ type LimitCode = 'too_many_attempts' | 'too_many_orders' | 'too_many_requests';
 const limitHooks = new WeakSet<object>();
 
 /**
- * Where the sign-in counters live. On PostgreSQL every node counts in one table, so a guesser spread over
+ * Where the request counters live. On PostgreSQL every node counts in one table, so a guesser spread over
  * the nodes behind a load balancer gets the limit once, not once per node. The embedded database is one
  * process: the plugin's own memory store is exact there and costs no write.
  */
