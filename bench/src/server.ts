@@ -70,6 +70,9 @@ export async function startServer(opts: {
     QR_ORDER_TABLE_RATE_LIMIT: '100000',
     QR_ORDER_STORE_RATE_LIMIT: '100000',
     QR_STATUS_RATE_LIMIT: '100000',
+    QR_MENU_RATE_LIMIT: '100000',
+    IMAGE_RATE_LIMIT: '100000',
+    WEBHOOK_RATE_LIMIT: '100000',
     // Settings from the caller's shell must not change what is measured.
     DATABASE_URL: opts.databaseUrl ?? '',
     DATABASE_APP_URL: '',

@@ -71,8 +71,10 @@ export async function startOwnServer(name: string, env: Record<string, string>):
       LOG_LEVEL: 'warn',
       SUPERADMIN_USERNAME: '',
       SUPERADMIN_PASSWORD: '',
-      // Every browser of the run signs in from 127.0.0.1.
+      // Every browser of the run signs in, reads menus and loads photos from 127.0.0.1.
       AUTH_ADDRESS_RATE_LIMIT: '10000',
+      QR_MENU_RATE_LIMIT: '10000',
+      IMAGE_RATE_LIMIT: '10000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -26,7 +26,7 @@ import { createImagesService } from './platform/images/images.service.ts';
 import { logRequest } from './platform/log-redaction.ts';
 import { createMailer } from './platform/mail.ts';
 import { createPasswordHasher } from './platform/passwords.ts';
-import { rateLimitStore } from './platform/rate-limits.ts';
+import { rateLimitStore, requirePublicLimit } from './platform/rate-limits.ts';
 import { createAccessTokens } from './platform/session-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -229,15 +229,17 @@ export async function buildApp(opts: BuildOptions) {
   // API_DOCS (docs/configuration.md): without it /api/docs is an ordinary 404.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // Every API route says who may call it (platform/auth.ts RouteAccess, there is no default): one that
-  // does not stops the app at start. The list is what the authorization walk (route-access.test.ts)
-  // calls, so a new route is covered without editing the test.
+  // Every API route says who may call it (platform/auth.ts RouteAccess, there is no default), and a
+  // public one how often (platform/rate-limits.ts): one that does not stops the app at start. The list
+  // is what the authorization walk (route-access.test.ts) calls, so a new route is covered without
+  // editing the test.
   const routes: ApiRoute[] = [];
   await app.register(
     async (api) => {
       api.addHook('onRoute', (route) => {
         const access = route.config?.access;
         if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access`);
+        if ('public' in access) requirePublicLimit(route);
         for (const method of [route.method].flat())
           if (method !== 'HEAD') routes.push({ method, url: route.url, access });
       });
@@ -269,10 +271,10 @@ export async function buildApp(opts: BuildOptions) {
       shiftsRoutes(typed, { shifts: createShiftsService(ctx) });
       qrOrdersRoutes(typed, { qrOrders: createQrOrdersService(ctx) });
       qrMenuRoutes(typed, { qrMenu, config });
-      imagesRoutes(typed, { images: createImagesService(ctx) });
+      imagesRoutes(typed, { images: createImagesService(ctx), config });
       superadminRoutes(typed, { superadmin, config });
       const billing = createBillingService(ctx, createBillingProvider(config, app.log));
-      billingRoutes(typed, { billing });
+      billingRoutes(typed, { billing, config });
       tenantsRoutes(typed, { tenants: createTenantsService(ctx, { auth, billing }) });
       platformReportsRoutes(typed, { platformReports });
     },

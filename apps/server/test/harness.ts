@@ -191,6 +191,9 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
     QR_ORDER_TABLE_RATE_LIMIT: '100000',
     QR_ORDER_STORE_RATE_LIMIT: '100000',
     QR_STATUS_RATE_LIMIT: '100000',
+    QR_MENU_RATE_LIMIT: '100000',
+    IMAGE_RATE_LIMIT: '100000',
+    WEBHOOK_RATE_LIMIT: '100000',
     ...env,
   });
   // A second app on another's database is a second node of one deployment.
@@ -380,6 +383,37 @@ export async function createColleague(
 /** The rows of a raw `tx.execute(sql...)`: both drivers answer them as `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+const fingerprintQueries = new WeakMap<TestDatabase, ReturnType<typeof sql>>();
+
+/**
+ * A fingerprint of every row in the app's database, in one query: each table's row count and newest
+ * row version (xmin). An insert or a delete changes the count, an update writes a newer version. The
+ * rate-limit counters are left out: they count every attempt, refused or not, which is their point.
+ */
+export async function databaseFingerprint(app: TestApp): Promise<string> {
+  return app.database.asOwner(async (tx) => {
+    let query = fingerprintQueries.get(app.database);
+    if (!query) {
+      const tables = rowsOf<{ name: string }>(
+        await tx.execute(sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE'
+            and table_name <> 'rate_limit_counters'
+          order by table_name`),
+      );
+      query = sql.join(
+        tables.map(
+          ({ name }) =>
+            sql`select ${name} as t, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as f from ${sql.identifier(name)}`,
+        ),
+        sql` union all `,
+      );
+      fingerprintQueries.set(app.database, query);
+    }
+    const rows = rowsOf<{ t: string; f: string }>(await tx.execute(query));
+    return rows.map((r) => `${r.t}=${r.f}`).join(' ');
+  });
 }
 
 /** The tenant's audit actions, oldest first. */

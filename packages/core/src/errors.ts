@@ -31,6 +31,7 @@ export const ERRORS = {
   cross_site: { status: 403, message: 'Cross-site request refused!' },
   too_many_attempts: { status: 429, message: 'Too many attempts! Please try again in a minute.' },
   server_busy: { status: 429, message: 'The server is busy! Please try again in a moment.' },
+  too_many_requests: { status: 429, message: 'Too many requests! Please try again in a minute.' },
 
   // Subscription billing (issue 13, docs/billing.md)
   billing_off: { status: 400, message: 'Online payments are not enabled on this server!' },

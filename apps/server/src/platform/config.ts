@@ -50,6 +50,11 @@ const envSchema = z
     QR_ORDER_TABLE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     QR_ORDER_STORE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
     QR_STATUS_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+    // Reads per client address a minute. Generous: a restaurant's diners share its one wifi address.
+    QR_MENU_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+    IMAGE_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
+    // Per sending address a minute: the card provider sends from a few addresses, in bursts.
+    WEBHOOK_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
     API_DOCS: bool.optional(),
@@ -145,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     qrOrderTableRateLimit: e.QR_ORDER_TABLE_RATE_LIMIT,
     qrOrderStoreRateLimit: e.QR_ORDER_STORE_RATE_LIMIT,
     qrStatusRateLimit: e.QR_STATUS_RATE_LIMIT,
+    qrMenuRateLimit: e.QR_MENU_RATE_LIMIT,
+    imageRateLimit: e.IMAGE_RATE_LIMIT,
+    webhookRateLimit: e.WEBHOOK_RATE_LIMIT,
     // One argon2 hash per core at a time; more only queue up for the same cores.
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? os.availableParallelism(),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,

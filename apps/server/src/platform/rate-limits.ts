@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Database } from './db/client.ts';
 import { fail } from './errors.ts';
@@ -8,8 +8,20 @@ import type { Api } from './http.ts';
 
 type Incr = FastifyRateLimitStore['incr'];
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Why a public route has no request budget: checked at start (`requirePublicLimit`). */
+    rateLimitExempt?: string;
+  }
+}
+
+type LimitCode = 'too_many_attempts' | 'too_many_orders' | 'too_many_requests';
+
+/** The hooks `requestLimit` made, so that registration can tell a limited route from one that forgot. */
+const limitHooks = new WeakSet<object>();
+
 /**
- * Where the sign-in counters live. On PostgreSQL every node counts in one table, so a guesser spread over
+ * Where the request counters live. On PostgreSQL every node counts in one table, so a guesser spread over
  * the nodes behind a load balancer gets the limit once, not once per node. The embedded database is one
  * process: the plugin's own memory store is exact there and costs no write.
  */
@@ -90,7 +102,7 @@ export function requestLimit(
     max: number;
     timeWindow: number;
     key: (request: FastifyRequest) => string | null;
-    code: 'too_many_attempts' | 'too_many_orders';
+    code: LimitCode;
   },
 ) {
   const check = app.createRateLimit({
@@ -98,13 +110,15 @@ export function requestLimit(
     timeWindow: opts.timeWindow,
     keyGenerator: (request) => opts.key(request) ?? '',
   });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const hook = async (request: FastifyRequest, reply: FastifyReply) => {
     if (opts.key(request) === null) return;
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', String(result.ttlInSeconds));
     throw fail(opts.code);
   };
+  limitHooks.add(hook);
+  return hook;
 }
 
 /**
@@ -116,7 +130,7 @@ export function addressLimit(
   app: Api,
   max: number,
   scope: string,
-  code: 'too_many_attempts' | 'too_many_orders' = 'too_many_attempts',
+  code: LimitCode = 'too_many_attempts',
   timeWindow = 60_000,
 ) {
   return requestLimit(app, {
@@ -125,4 +139,17 @@ export function addressLimit(
     key: (request) => `${scope}:address:${addressKey(request.ip)}`,
     code,
   });
+}
+
+/**
+ * Stops the start on a public route that anyone on the internet may call as often as they like: it has a
+ * budget (a `requestLimit` hook, or @fastify/rate-limit's own `config.rateLimit`) or says in
+ * `config.rateLimitExempt` why it needs none. Called from the API's onRoute hook, so a new public route
+ * cannot forget.
+ */
+export function requirePublicLimit(route: RouteOptions): void {
+  if (route.config?.rateLimit || route.config?.rateLimitExempt) return;
+  const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
+  if (hooks.some((hook) => hook && limitHooks.has(hook))) return;
+  throw new Error(`${String(route.method)} ${route.url} is public and has no rate limit`);
 }

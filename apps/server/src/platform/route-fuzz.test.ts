@@ -2,7 +2,6 @@
 // headers made from its own OpenAPI schema and then broken (wrong types, oversized, missing, extra,
 // deeply nested, not JSON at all). Whatever arrives, the answer is never a 5xx, and a refused call
 // (4xx) writes nothing. The cases come from a seeded generator: a failure names its seed and case.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '../app.ts';
 import {
@@ -10,7 +9,7 @@ import {
   type TestApp,
   type TestClient,
   createTenant,
-  rowsOf,
+  databaseFingerprint,
   startTestApp,
 } from '../../test/harness.ts';
 
@@ -217,34 +216,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-let fingerprintQuery: ReturnType<typeof sql> | undefined;
-
-/**
- * A fingerprint of every row in the database, in one query: each table's row count and newest row
- * version (xmin). An insert or a delete changes the count, an update writes a newer version.
- */
-async function fingerprint(): Promise<string> {
-  return app.database.asOwner(async (tx) => {
-    if (!fingerprintQuery) {
-      const tables = rowsOf<{ name: string }>(
-        await tx.execute(sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE'
-            -- Rate limits count every attempt, refused or not: that write is the point of them.
-            and table_name <> 'rate_limit_counters'
-          order by table_name`),
-      );
-      fingerprintQuery = sql.join(
-        tables.map(
-          ({ name }) =>
-            sql`select ${name} as t, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as f from ${sql.identifier(name)}`,
-        ),
-        sql` union all `,
-      );
-    }
-    const rows = rowsOf<{ t: string; f: string }>(await tx.execute(fingerprintQuery));
-    return rows.map((r) => `${r.t}=${r.f}`).join(' ');
-  });
-}
+/** Every row of the fuzzed app's database (harness `databaseFingerprint`). */
+const fingerprint = () => databaseFingerprint(app);
 
 async function send(client: TestClient | null, route: ApiRoute, c: Case) {
   const res = await fetch(`${app.url}${PREFIX}${c.path}${c.query}`, {

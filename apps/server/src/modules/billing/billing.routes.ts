@@ -8,7 +8,9 @@ import {
 } from '@comanda/core';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
+import type { Config } from '../../platform/config.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
+import { addressLimit } from '../../platform/rate-limits.ts';
 import type { BillingService } from './billing.service.ts';
 
 const tags = ['billing'];
@@ -17,8 +19,8 @@ const tags = ['billing'];
 export const STRIPE_WEBHOOK_PATH = '/billing/stripe/webhook';
 
 /** Subscription calls (SPEC §7 Authentication and subscription) and the card provider's webhook. */
-export function billingRoutes(app: Api, deps: { billing: BillingService }) {
-  const { billing } = deps;
+export function billingRoutes(app: Api, deps: { billing: BillingService; config: Config }) {
+  const { billing, config } = deps;
 
   // An inactive tenant must still see why, and its admin must be able to pay: allowInactive.
   app.get(
@@ -73,6 +75,9 @@ export function billingRoutes(app: Api, deps: { billing: BillingService }) {
           hide: true,
           response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
         },
+        // Counted before the signature is checked, so a forger's flood costs no HMAC. Stripe retries
+        // an event refused with 429 for days: a burst past the budget is delayed, not lost.
+        onRequest: addressLimit(app, config.webhookRateLimit, 'webhook', 'too_many_requests'),
         config: { access: { public: true } },
       },
       async (request) => {

@@ -17,7 +17,9 @@ export function healthRoutes(app: Api, deps: { database: Database }) {
           503: errorSchema,
         },
       },
-      config: { access: { public: true } },
+      // No budget: the load balancer polls it from its own few addresses, and a refusal would take a
+      // healthy node out of rotation. A call costs one `select 1`, no more than counting it would.
+      config: { access: { public: true }, rateLimitExempt: 'polled by the load balancer' },
     },
     async (_request, reply) => {
       try {

@@ -41,6 +41,9 @@ export function qrMenuRoutes(app: Api, deps: { qrMenu: QrMenuService; config: Co
           ...errorResponses,
         },
       },
+      // Generous: every diner in a restaurant may come from its one wifi address, and a page re-reads
+      // the menu when it comes back into view.
+      onRequest: addressLimit(app, config.qrMenuRateLimit, 'qrmenu', 'too_many_requests'),
       config: PUBLIC,
     },
     async (request, reply) => {

@@ -1,8 +1,10 @@
 import { IMAGE_MAX_BYTES, imageKeyParams } from '@comanda/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../config.ts';
 import { fail } from '../errors.ts';
 import { type Api, errorResponses } from '../http.ts';
+import { addressLimit } from '../rate-limits.ts';
 import type { ImagesService } from './images.service.ts';
 
 /**
@@ -53,8 +55,11 @@ export async function readImagePart(request: FastifyRequest): Promise<Buffer | n
 }
 
 /** GET /images/{key} and its thumbnail: public, so a diner's menu can show the photos. */
-export function imagesRoutes(app: Api, deps: { images: ImagesService }) {
-  const { images } = deps;
+export function imagesRoutes(app: Api, deps: { images: ImagesService; config: Config }) {
+  const { images, config } = deps;
+  // One budget for photos and thumbnails, generous: a menu page loads a thumbnail per dish, for every
+  // diner behind a restaurant's one address (the browser keeps them after that: they never change).
+  const limit = addressLimit(app, config.imageRateLimit, 'images', 'too_many_requests');
   const send = (reply: FastifyReply, image: { contentType: string; bytes: Buffer }) =>
     // Keys are never reused: a new picture gets a new key, so the bytes behind one never change.
     reply
@@ -70,6 +75,7 @@ export function imagesRoutes(app: Api, deps: { images: ImagesService }) {
         params: imageKeyParams,
         response: { 200: z.instanceof(Buffer).meta({ description: 'The image bytes' }), ...errorResponses },
       },
+      onRequest: limit,
       config: { access: { public: true } },
     },
     async (request, reply) => send(reply, await images.byKey(request.params.key)),
@@ -86,6 +92,7 @@ export function imagesRoutes(app: Api, deps: { images: ImagesService }) {
           ...errorResponses,
         },
       },
+      onRequest: limit,
       config: { access: { public: true } },
     },
     async (request, reply) => send(reply, await images.thumbByKey(request.params.key)),

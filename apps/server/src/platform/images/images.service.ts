@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { IMAGE_MAX_SIDE } from '@comanda/core';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -33,7 +33,7 @@ export type CheckedImage = {
  */
 export async function checkImage(file: Buffer | null): Promise<CheckedImage> {
   if (!file) throw fail('not_a_file');
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(file, { limitInputPixels: false }).metadata();
   } catch {
