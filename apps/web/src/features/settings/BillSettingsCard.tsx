@@ -1,13 +1,14 @@
 import {
   Button,
   Card,
+  Fieldset,
   Group,
   NumberInput,
-  type NumberInputProps,
   SimpleGrid,
   Stack,
   Text,
   Title,
+  type NumberInputProps,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type BillSettingsInput, billSettingsSchema } from '@comanda/core';
@@ -72,28 +73,31 @@ export function BillSettingsCard() {
               {t('bills.save')}
             </Button>
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            <PercentInput
-              label={t('bills.managerDiscount')}
-              description={t('bills.managerDiscountHint')}
-              {...form.getInputProps('managerDiscountPercent')}
-            />
-            <PercentInput
-              label={t('bills.serviceCharge')}
-              description={t('bills.serviceChargeHint')}
-              {...form.getInputProps('serviceChargePercent')}
-            />
-            <NumberInput
-              label={t('bills.guests')}
-              description={t('bills.guestsHint')}
-              min={1}
-              max={999}
-              allowDecimal={false}
-              allowNegative={false}
-              hideControls
-              {...form.getInputProps('serviceChargeGuests')}
-            />
-          </SimpleGrid>
+          {/* Disabled until the saved values are in: what is typed before would be overwritten. */}
+          <Fieldset variant="unstyled" disabled={!settings.data}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+              <PercentInput
+                label={t('bills.managerDiscount')}
+                description={t('bills.managerDiscountHint')}
+                {...form.getInputProps('managerDiscountPercent')}
+              />
+              <PercentInput
+                label={t('bills.serviceCharge')}
+                description={t('bills.serviceChargeHint')}
+                {...form.getInputProps('serviceChargePercent')}
+              />
+              <NumberInput
+                label={t('bills.guests')}
+                description={t('bills.guestsHint')}
+                min={1}
+                max={999}
+                allowDecimal={false}
+                allowNegative={false}
+                hideControls
+                {...form.getInputProps('serviceChargeGuests')}
+              />
+            </SimpleGrid>
+          </Fieldset>
         </Stack>
       </form>
     </Card>
