@@ -601,22 +601,32 @@ const answered = (name: string, status: string) =>
 /**
  * Each order's event: ms from sending its request (the figure asked for), and from its answer (the
  * socket's own part: negative when the event came before the answer). Missed: no event within 5 s of
- * sending.
+ * sending; never: no event at all (the others came late).
  */
 function deliveries(sent: Map<string, Awaited>, heardAt: (key: string) => number | undefined) {
   const ms: number[] = [];
   const afterAnswer: number[] = [];
   let missed = 0;
+  let never = 0;
   for (const [key, s] of sent) {
     const at = heardAt(key);
-    if (at === undefined) missed += 1;
-    else {
+    if (at === undefined) {
+      missed += 1;
+      never += 1;
+    } else {
       ms.push(at - s.sentAt);
       afterAnswer.push(at - s.answeredAt);
       if (at - s.sentAt > EVENT_DEADLINE_MS) missed += 1;
     }
   }
-  return { events: sent.size, heard: ms.length, missed, ms: spread(ms), afterAnswerMs: spread(afterAnswer) };
+  return {
+    events: sent.size,
+    heard: ms.length,
+    missed,
+    never,
+    ms: spread(ms),
+    afterAnswerMs: spread(afterAnswer),
+  };
 }
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
@@ -770,7 +780,7 @@ async function main() {
   );
   const line = (what: string, d: ReturnType<typeof deliveries>) =>
     console.log(
-      `${what}: ${d.events} orders, p50 ${d.ms.p50} ms, p99 ${d.ms.p99}, max ${d.ms.max} (after the answer: p50 ${d.afterAnswerMs.p50}, p99 ${d.afterAnswerMs.p99}); missed ${d.missed} (no event within ${EVENT_DEADLINE_MS / 1000} s)`,
+      `${what}: ${d.events} orders, p50 ${d.ms.p50} ms, p99 ${d.ms.p99}, max ${d.ms.max} (after the answer: p50 ${d.afterAnswerMs.p50}, p99 ${d.afterAnswerMs.p99}); missed ${d.missed} (no event within ${EVENT_DEADLINE_MS / 1000} s; ${d.never} never came)`,
     );
   line('kitchen new_order  ', kitchenDelivery);
   line('POS new_qrorder    ', qrDelivery);
