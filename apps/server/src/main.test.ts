@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
@@ -60,7 +61,7 @@ async function startServer() {
 
 // Starting a real process (tsx, migrations) takes most of this test's time on a busy machine.
 describe('stopping a node (SIGTERM)', () => {
-  it('finishes the request in flight, sends sockets to reconnect, and exits 0 within 10 s', async () => {
+  it('finishes the request in flight, closes connections without one, sends sockets to reconnect, and exits 0 within 10 s', async () => {
     const s = await startServer();
     server = s.child;
 
@@ -94,6 +95,10 @@ describe('stopping a node (SIGTERM)', () => {
       req.write(body.slice(0, 10));
       setTimeout(() => req.end(body.slice(10)), 1_000);
     });
+    // A connection open with no request on it yet: a browser's preconnect, a proxy's warm pool.
+    const idle = net.connect(Number(u.port), u.hostname);
+    const idleClosed = new Promise((resolve) => idle.once('close', resolve));
+    await new Promise((resolve) => idle.once('connect', resolve));
     await sleep(300);
     const signalledAt = Date.now();
     s.child.kill('SIGTERM');
@@ -109,6 +114,7 @@ describe('stopping a node (SIGTERM)', () => {
     expect(exit, s.output()).not.toBeNull();
     expect(exit?.code, s.output()).toBe(0);
     expect((exit?.at ?? Infinity) - signalledAt).toBeLessThan(10_000);
+    await idleClosed;
     socket.close();
   }, 90_000);
 });
