@@ -240,16 +240,16 @@ function call(
 }
 
 /** An event we wait for: the request that should cause it was sent at `sentAt`, answered at `answeredAt`. */
-interface Awaited {
+interface OrderEvent {
   kind: 'pos' | 'qr-accept' | 'qr';
   sentAt: number;
   answeredAt: number;
 }
 /** Orders answered 200, by `<tenant>:<order id>`, and when the kitchen socket heard their `new_order`. */
-const ordersSent = new Map<string, Awaited>();
+const ordersSent = new Map<string, OrderEvent>();
 const ordersHeard = new Map<string, number>();
 /** QR orders placed (answered 200), by `<tenant>:<diner name>`; the QR order id the POS saw for each. */
-const qrPlaced = new Map<string, Awaited>();
+const qrPlaced = new Map<string, OrderEvent>();
 const qrIdOf = new Map<string, number>();
 /** When the first terminal's socket heard `new_qrorder`, by `<tenant>:<qr order id>`. */
 const qrHeard = new Map<string, number>();
@@ -341,7 +341,7 @@ async function payTable(origin: string, t: Tenant, cookie: string, orderId: numb
 
 function orderAnswered(
   t: Tenant,
-  kind: Awaited['kind'],
+  kind: OrderEvent['kind'],
   r: { status: number; json: unknown; sentAt: number; answeredAt: number },
 ) {
   if (r.status !== 200) return null;
@@ -603,7 +603,7 @@ const answered = (name: string, status: string) =>
  * socket's own part: negative when the event came before the answer). Missed: no event within 5 s of
  * sending; never: no event at all (the others came late).
  */
-function deliveries(sent: Map<string, Awaited>, heardAt: (key: string) => number | undefined) {
+function deliveries(sent: Map<string, OrderEvent>, heardAt: (key: string) => number | undefined) {
   const ms: number[] = [];
   const afterAnswer: number[] = [];
   let missed = 0;
