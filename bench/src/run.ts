@@ -35,6 +35,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { type Account, expectOk, inBatches, machine, openQrMenu, post, signIn } from './api.ts';
 import { cpuBetween, sampleCpu } from './cpu.ts';
 import { kitchenLatency, type KitchenLatency } from './latency.ts';
 import { measure, problems, type Scenario, type ScenarioResult } from './measure.ts';
@@ -122,30 +123,6 @@ async function cleanUp() {
   else if (d) await d.drop().catch((e: unknown) => console.error(`dropping database ${d.name} failed:`, e));
 }
 
-async function post(origin: string, pathname: string, body: unknown) {
-  return fetch(origin + pathname, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-}
-
-async function expectOk(res: Response, what: string) {
-  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
-  return res;
-}
-
-/** Runs fn over items with at most `limit` in flight. */
-async function inBatches<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: Math.min(limit, queue.length) }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
-    }),
-  );
-}
-
 /**
  * The reader's guest book: `customers` customers and `bookings` reservations spread over the coming
  * month (no table), through the API as the back office makes them.
@@ -191,27 +168,6 @@ async function seedGuestBook(origin: string, cookie: string, customers: number, 
       );
     },
   );
-}
-
-/** Turns the reader's public QR menu on (ordering too) and answers its code. */
-async function openQrMenu(origin: string, cookie: string): Promise<string> {
-  const store = (await (
-    await expectOk(
-      await fetch(`${origin}/api/v1/settings/store-setting`, { headers: { cookie } }),
-      'GET /settings/store-setting',
-    )
-  ).json()) as Record<string, unknown> & { uniqueQRCode: string };
-  const { uniqueQRCode, image: _image, ...rest } = store;
-  await expectOk(
-    await fetch(`${origin}/api/v1/settings/store-setting`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ ...rest, isQRMenuEnabled: true, isQROrderEnabled: true }),
-      signal: AbortSignal.timeout(30_000),
-    }),
-    'POST /settings/store-setting',
-  );
-  return uniqueQRCode;
 }
 
 /** The POS menu of a cart line: an item with its first variant and first addon. */
@@ -292,11 +248,6 @@ async function seedMenu(
   return { lines, paymentTypeId };
 }
 
-interface Account {
-  username: string;
-  password: string;
-}
-
 /** Signs up `count` tenants (each with its admin user) and answers their credentials. */
 async function signUpTenants(origin: string, count: number, prefix: string): Promise<Account[]> {
   const accounts = Array.from({ length: count }, (_, i) => ({
@@ -309,24 +260,6 @@ async function signUpTenants(origin: string, count: number, prefix: string): Pro
     await expectOk(await post(origin, '/api/v1/auth/signup', a), `sign-up of ${a.username}`);
   });
   return accounts.map(({ username, password }) => ({ username, password }));
-}
-
-/** Signs in once and answers the session cookies as a Cookie header. */
-async function signIn(origin: string, account: Account): Promise<string> {
-  const res = await expectOk(
-    await post(origin, '/api/v1/auth/signin', account),
-    `sign-in of ${account.username}`,
-  );
-  const cookies = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .filter((c) => c.includes('='));
-  if (!cookies.some((c) => c.startsWith('comanda_at='))) {
-    throw new Error(
-      `sign-in set no comanda_at cookie (set-cookie: ${JSON.stringify(res.headers.getSetCookie())})`,
-    );
-  }
-  return cookies.join('; ');
 }
 
 /** A scenario, warmed up (unrecorded) and then measured, with the server's memory afterwards. */
@@ -428,17 +361,6 @@ async function singleRequests(origin: string, pathname: string, cookie: string, 
     },
   };
   return result;
-}
-
-function machine() {
-  const cpus = os.cpus();
-  return {
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
-    cpuCount: cpus.length,
-    totalMemoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-    node: process.version,
-  };
 }
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);

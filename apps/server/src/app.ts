@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -340,9 +342,24 @@ export async function buildApp(opts: BuildOptions) {
 
   const realtime = await startRealtime(app.server, ctx, auth, qrMenu);
   events.attach(realtime.events);
+  // A connection with no request on it yet (a browser's preconnect, a proxy's warm pool) is busy to
+  // Node until its headers timeout, a minute: a stopping node would wait for it. Such connections are
+  // closed when the node stops, and any that opens meanwhile at once; a client retries elsewhere.
+  const unused = new Set<Socket>();
+  let stopping = false;
+  app.server.on('connection', (socket: Socket) => {
+    if (stopping) return socket.destroy();
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  const used = (request: IncomingMessage) => unused.delete(request.socket);
+  app.server.on('request', used);
+  app.server.on('upgrade', used);
   // Sockets first: an open socket would keep the HTTP server, and so the process, from closing.
   app.addHook('preClose', async () => {
     realtime.drain();
+    stopping = true;
+    for (const socket of unused) socket.destroy();
   });
   app.addHook('onClose', async () => {
     await realtime.close();

@@ -128,6 +128,20 @@ function newConnection(node: Node) {
   });
 }
 
+/**
+ * A connection open with no request on it yet (a browser's preconnect, a proxy's warm pool): a stopping
+ * node must close it, or Node counts it busy until its headers timeout and the node exits 1 after 10 s.
+ * Answers, once connected, a promise of its close.
+ */
+async function idleConnection(node: Node) {
+  const u = new URL(node.url);
+  const idle = net.connect(Number(u.port), u.hostname);
+  const closed = new Promise((resolve) => idle.once('close', resolve));
+  await new Promise((resolve) => idle.once('connect', resolve));
+  // In an object: an async function's promise answer would be awaited with it.
+  return { closed };
+}
+
 /** SIGTERM; answers the exit code and how long after the signal the process ended (null: not in 12 s). */
 async function terminate(node: Node) {
   const signalledAt = Date.now();
@@ -242,12 +256,14 @@ if (db.kind === 'postgres') {
           1_000,
         );
         await sleep(300);
+        const idle = await idleConnection(a);
         const stopped = terminate(a);
 
         await expect(notice).resolves.toBeDefined();
         // A transport close, not "io server disconnect": socket.io-client reconnects by itself.
         await expect(disconnected).resolves.toBe('transport close');
         expect(REFUSED).toContain(await newConnection(a));
+        await idle.closed;
 
         const answer = await inFlight;
         expect(answer.status, answer.body).toBe(200);
@@ -281,7 +297,7 @@ if (db.kind === 'postgres') {
     let node: Node | undefined;
     afterAll(() => node?.kill());
 
-    it('finishes the request in flight, sends sockets to reconnect, refuses new connections, and exits 0 within 10 s', async () => {
+    it('finishes the request in flight, closes idle connections, sends sockets to reconnect, refuses new connections, and exits 0 within 10 s', async () => {
       node = await startNode();
       const s = node;
       const socket = io(s.url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
@@ -300,11 +316,13 @@ if (db.kind === 'postgres') {
         1_000,
       );
       await sleep(300);
+      const idle = await idleConnection(s);
       const stopped = terminate(s);
 
       await expect(notice).resolves.toBeDefined();
       await expect(disconnected).resolves.toBe('transport close');
       expect(REFUSED).toContain(await newConnection(s));
+      await idle.closed;
       expect(await answer).toEqual({
         status: 401,
         body: JSON.stringify({ message: 'Invalid username or password!', code: 'invalid_credentials' }),
