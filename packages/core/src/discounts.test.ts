@@ -8,6 +8,7 @@ import {
   type Discount,
   type DiscountLineInput,
   applyDiscounts,
+  approvalKey,
   billExtrasSchema,
   linePrice,
   needsManager,
@@ -94,7 +95,26 @@ describe('applyDiscounts', () => {
   it('parses the pay fields: a reason is required', () => {
     const r = billExtrasSchema.safeParse({ discounts: [{ kind: 'percent', value: '10', reason: ' ' }] });
     expect(r.success).toBe(false);
-    expect(billExtrasSchema.parse({})).toEqual({ discounts: [], tip: null, guests: null });
+    expect(billExtrasSchema.parse({})).toEqual({ discounts: [], tip: null, guests: null, approvalId: null });
+  });
+});
+
+describe('approvalKey', () => {
+  const bill = { lineId: null, kind: 'percent', value: '25', reason: 'Birthday' } as const;
+  const line = { lineId: 7, kind: 'amount', value: '3.50', reason: 'Cold' } as const;
+
+  it('names the same orders and discounts alike, whatever their order and reasons', () => {
+    expect(approvalKey([3, 1, 3], [bill, line])).toBe(
+      approvalKey([1, 3], [line, { ...bill, reason: 'Anniversary' }]),
+    );
+  });
+
+  it('tells apart another order, another line, kind or value', () => {
+    const key = approvalKey([1], [bill]);
+    expect(approvalKey([2], [bill])).not.toBe(key);
+    expect(approvalKey([1], [{ ...bill, value: '30' }])).not.toBe(key);
+    expect(approvalKey([1], [{ ...bill, kind: 'amount' }])).not.toBe(key);
+    expect(approvalKey([1], [{ ...bill, lineId: 7 }])).not.toBe(key);
   });
 });
 
