@@ -247,7 +247,7 @@ describe('item discounts and a manager PIN', () => {
     await card.getByText('No PIN').waitFor();
     await card.getByLabel('New PIN').fill('2468');
     await card.getByLabel('Your password').fill(manager.password);
-    await card.getByRole('button', { name: 'Save PIN' }).click();
+    await card.getByRole('button', { name: 'Set PIN' }).click();
     await manager.page.getByText('PIN saved!').waitFor();
     await card.getByText('PIN set').waitFor();
     await screenshot(manager.page, 'profile-manager-pin-tablet', false);
@@ -270,7 +270,8 @@ describe('item discounts and a manager PIN', () => {
     await ask.getByText('A discount above 20 % needs a manager').waitFor();
     expect(await pay.isDisabled()).toBe(true);
     // Mia is the only manager with a PIN: already chosen.
-    expect(await ask.getByLabel('Manager', { exact: true }).inputValue()).toBe('Mia');
+    // The managers arrive from the server: wait for them rather than read the field at once.
+    await expect.poll(() => ask.getByLabel('Manager', { exact: true }).inputValue()).toBe('Mia');
     await ask.getByLabel("Manager's PIN").fill('1357');
     await ask.getByRole('button', { name: 'Approve' }).click();
     await ask.getByText('Wrong PIN, or this user cannot approve discounts!').waitFor();
