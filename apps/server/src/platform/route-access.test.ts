@@ -79,7 +79,9 @@ const SECTION_RULES: [RegExp, string[]][] = [
   [/^\/auth\/(signup|signin|refresh-token|forgot-password|reset-password\/:token)$/, ['public']],
   [/^\/auth\/(me|signout|subscription-details)$/, ['signedIn']],
   [/^\/auth\/(devices|remove-device)$/, ['screen:devices']],
-  [/^\/auth\/profile(\/pin)?$/, ['screen:profile']],
+  // Whether the user has a PIN: read on Profile beside the subscription card, inactive tenants too.
+  [/^\/auth\/profile\/pin$/, ['signedIn', 'screen:profile']],
+  [/^\/auth\/profile$/, ['screen:profile']],
   [
     /^\/auth\/(stripe-product-lookup|create-checkout-session|cancel-subscription)$/,
     ['action:subscription.manage'],

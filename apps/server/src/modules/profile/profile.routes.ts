@@ -40,7 +40,9 @@ export function profileRoutes(app: Api, deps: { profile: ProfileService }) {
         tags: ['profile'],
         response: { 200: z.object({ hasPin: z.boolean() }), ...errorResponses },
       },
-      config: { access: { screen: 'profile' } },
+      // Read beside the subscription card, which an inactive tenant's admin must still see (a 402
+      // here would send the Profile screen to the payment page).
+      config: { access: { signedIn: true, allowInactive: true } },
     },
     async (request) => deps.profile.pinState(tenantContext(request)),
   );
