@@ -15,6 +15,8 @@ const PGBOUNCER_TESTS = [
   'apps/server/src/platform/db/rls.test.ts',
   'apps/server/src/platform/db/roles.test.ts',
   'apps/server/src/modules/auth/auth.isolation.test.ts',
+  // The statement timeout is set per transaction, so it must hold there too.
+  'apps/server/src/platform/db/statement-timeout.test.ts',
 ];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
 let passed = 0;

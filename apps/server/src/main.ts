@@ -26,6 +26,7 @@ async function main() {
           appUrl: config.databaseAppUrl,
           poolSize: config.databasePoolSize,
           poolMode: config.databasePoolMode,
+          statementTimeoutMs: config.databaseStatementTimeoutMs,
         }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );

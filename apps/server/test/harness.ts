@@ -68,7 +68,9 @@ export function viaPgbouncer(url: string, port: number): string {
  * given, or TEST_PGBOUNCER=1's) the app reaches it that way, migrations included; the tests' own owner
  * connection (asOwner) does not.
  */
-export async function openTestDatabase(opts: { pgbouncerPort?: number } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  opts: { pgbouncerPort?: number; statementTimeoutMs?: number } = {},
+): Promise<TestDatabase> {
   const db = inject('db');
   if (db.kind === 'pglite') {
     const database = await openDatabase({
@@ -87,6 +89,7 @@ export async function openTestDatabase(opts: { pgbouncerPort?: number } = {}): P
     url: pgbouncerPort ? viaPgbouncer(ownerUrl, pgbouncerPort) : ownerUrl,
     poolSize: 4,
     tenantIsolation,
+    statementTimeoutMs: opts.statementTimeoutMs,
     ...(pgbouncerPort ? { poolMode: 'transaction' as const } : {}),
   });
   const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 2 });

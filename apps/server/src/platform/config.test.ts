@@ -20,6 +20,8 @@ describe('loadConfig', () => {
     [{ STRIPE_API_URL: 'localhost:12111' }, 'STRIPE_API_URL'],
     [{ DATABASE_POOL_MODE: 'statement' }, 'DATABASE_POOL_MODE'],
     [{ DATABASE_POOL_MODE: 'transaction' }, 'DATABASE_POOL_MODE'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '30s' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
   ])('stops with one line naming the variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -49,6 +51,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_POOL_MODE: 'transaction' })).toThrow(
       'Invalid configuration: DATABASE_POOL_MODE transaction needs REDIS_URL',
     );
+  });
+
+  it('limits a statement to 30 seconds unless told otherwise; 0 turns the limit off', () => {
+    expect(loadConfig({}).databaseStatementTimeoutMs).toBe(30_000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).databaseStatementTimeoutMs).toBe(5_000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).databaseStatementTimeoutMs).toBe(0);
   });
 
   it('uses secure cookies behind an https PUBLIC_URL', () => {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EXCHANGE_RATES_FILE } from '../exchange-rates-path.ts';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/client.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -40,6 +41,13 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     // `transaction` behind PgBouncer's pool_mode=transaction (docs/scaling.md).
     DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+    // A request's statement that runs longer is cancelled (503); 0 turns the limit off (docs/scaling.md).
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3_600_000)
+      .default(DEFAULT_STATEMENT_TIMEOUT_MS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     // Staff behind one restaurant router all sign in at shift change: generous, but a ceiling.
@@ -143,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePoolMode: e.DATABASE_POOL_MODE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     authAddressRateLimit: e.AUTH_ADDRESS_RATE_LIMIT,

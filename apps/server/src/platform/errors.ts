@@ -62,6 +62,9 @@ const PG_ERRORS: Record<string, ErrorCode> = {
   // deadlock_detected / serialization_failure: two saves crossed; repeating this one will do
   '40P01': 'try_again',
   '40001': 'try_again',
+  // query_canceled: the statement timeout (a runaway query, a lock held too long); the transaction
+  // rolled back, so repeating the request is safe.
+  '57014': 'database_timeout',
   // Raised by migration 0018's triggers: a row written into, or changing, a closed shift.
   CM001: 'shift_closed',
 };

@@ -37,6 +37,8 @@ export type DatabaseOptions =
        * role of its own (startup options), and no LISTEN connection is opened (docs/scaling.md).
        */
       poolMode?: PoolMode;
+      /** The longest one statement of a request may run, lock waits included; 0 for none. */
+      statementTimeoutMs?: number;
       tenantIsolation?: TenantIsolation;
     }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; tenantIsolation?: TenantIsolation };
@@ -72,6 +74,12 @@ function requireTenantFilter(query: string) {
   throw new Error(`A tenant query without a tenant_id filter: ${query}`);
 }
 const tenantFilterCheck = { logQuery: requireTenantFilter };
+
+/**
+ * A request's statement that runs longer is cancelled and the request answers 503: a runaway query
+ * or a lock held too long then frees its pooled connection instead of holding it (docs/scaling.md).
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 /** The role requests log in as when the operator provides none (docs/database.md). */
 export const LOGIN_ROLE = 'comanda_login';
@@ -264,6 +272,9 @@ async function provisionLoginRole(owner: pg.Client, ownerUrl: string): Promise<s
   return loginUrl;
 }
 
+const statementTimeoutOf = (options: Extract<DatabaseOptions, { kind: 'postgres' }>) =>
+  String(options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+
 /** Opens a PostgreSQL database: the owner migrates, then requests run on the login role's pool. */
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>) {
   const owner = new pg.Client({ connectionString: options.url });
@@ -301,7 +312,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   const sessionPool = new pg.Pool({
     connectionString: appUrl,
     max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
-    ...(pooled ? {} : { options: '-c role=comanda_system' }),
+    ...(pooled ? {} : { options: `-c role=comanda_system -c statement_timeout=${statementTimeoutOf(options)}` }),
   });
   // Test-only (filters-only): the request role has no table rights of its own, so tenant
   // transactions run on the owner, whom RLS does not bind.
@@ -403,12 +414,18 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const opened = options.kind === 'postgres' ? await openPostgres(options) : await openPglite(options);
   const { db } = opened;
+  // Set per transaction beside the tenant, so it costs no round trip and holds behind a transaction
+  // pooler. PostgreSQL only: the embedded database's one session cannot interrupt a statement.
+  const limits =
+    options.kind === 'postgres'
+      ? sql`, set_config('statement_timeout', ${statementTimeoutOf(options)}, true)`
+      : sql``;
   // The same path on both drivers: SET LOCAL ROLE, undone at commit. On PGlite the session is a
   // superuser, so these switches are what make RLS and the grants apply there at all.
   const as = <T>(role: 'comanda_app' | 'comanda_system', tenantId: string, fn: (tx: Tx) => Promise<T>) =>
     db.transaction(async (tx) => {
       await tx.execute(
-        sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${role}, true)`,
+        sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${role}, true)${limits}`,
       );
       return fn(tx);
     });
@@ -423,7 +440,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const asTenant = <T>(tenantId: string, fn: (tx: Tx) => Promise<T>) =>
     unbound
       ? unbound.transaction(async (tx) => {
-          await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+          await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)${limits}`);
           return fn(tx);
         })
       : as('comanda_app', tenantId, fn);
@@ -452,7 +469,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (opened.systemDbStartsAsSystem) return fn(opened.systemDb);
       // Behind a transaction pooler: the role lasts as long as the transaction holding the connection.
       return opened.systemDb.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('role', 'comanda_system', true)`);
+        await tx.execute(sql`select set_config('role', 'comanda_system', true)${limits}`);
         return fn(tx);
       });
     },
