@@ -82,3 +82,51 @@ export function machine() {
     node: process.version,
   };
 }
+
+/** A positive number from the environment (zero too when allowZero), or the fallback when unset. */
+export function positiveNumber(name: string, fallback: number, allowZero = false): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0))
+    throw new Error(`${name} must be a positive number`);
+  return n;
+}
+
+/**
+ * Runs a bench to its end: cleanUp (the server, the database the bench made) runs however it ends, and
+ * the exit status says whether it passed. A step that hangs ends the run after budgetMs instead of
+ * waiting for ever; the timer stays referenced, so a hang on nothing cannot exit 0 either. On failure
+ * the server's last output is printed, which is usually where the cause is.
+ */
+export function runBench(bench: {
+  main: () => Promise<void>;
+  cleanUp: () => Promise<void>;
+  budgetMs: number;
+  serverOutput: () => string | undefined;
+}) {
+  const watchdog = setTimeout(() => {
+    console.error(`bench: still running after ${bench.budgetMs / 1000} s; stopping`);
+    void bench.cleanUp().finally(() => process.exit(1));
+  }, bench.budgetMs);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`bench: ${signal}; stopping the server`);
+      void bench.cleanUp().finally(() => process.exit(130));
+    });
+  }
+  bench
+    .main()
+    .then(async () => {
+      await bench.cleanUp();
+      clearTimeout(watchdog);
+      process.exit(0);
+    })
+    .catch(async (error: unknown) => {
+      console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+      const output = bench.serverOutput();
+      if (output) console.error(`\nlast server output:\n${output}`);
+      await bench.cleanUp();
+      process.exit(1);
+    });
+}

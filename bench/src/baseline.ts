@@ -26,17 +26,16 @@ type Query = <R = Row>(text: string, params?: unknown[]) => Promise<R[]>;
 type ArrayQuery = (text: string, params?: unknown[]) => Promise<unknown[][]>;
 
 interface Db {
-  /** One statement outside a transaction, as the session check runs in the app. */
+  /** One statement as comanda_system outside a transaction, as the app's statementAsSystem. */
   read: Query;
   /** One transaction as comanda_app with the tenant set, as the app's inTenant. */
   inTenant<T>(tenantId: number, fn: (q: Query, qa: ArrayQuery) => Promise<T>): Promise<T>;
-  /** One transaction as comanda_system, as the app's asSystem (the public menu's code lookup). */
-  asSystem<T>(fn: (q: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
+// As the app's inTenant: the tenant, the role and (PostgreSQL) the statement timeout in one statement.
 const SET_TENANT = `select set_config('app.tenant_id', $1, true), set_config('role', 'comanda_app', true)`;
-const SET_SYSTEM = `select set_config('app.tenant_id', '', true), set_config('role', 'comanda_system', true)`;
+const SET_TENANT_PG = `${SET_TENANT}, set_config('statement_timeout', '30000', true)`;
 
 async function openDb(): Promise<Db> {
   const url = process.env.DATABASE_URL;
@@ -65,8 +64,7 @@ async function openDb(): Promise<Db> {
     };
     return {
       read: async <R>(text: string, params?: unknown[]) => (await sessions.query(text, params)).rows as R[],
-      inTenant: (tenantId, fn) => as(SET_TENANT, [String(tenantId)], fn),
-      asSystem: (fn) => as(SET_SYSTEM, [], fn),
+      inTenant: (tenantId, fn) => as(SET_TENANT_PG, [String(tenantId)], fn),
       close: async () => void (await Promise.all([pool.end(), sessions.end()])),
     };
   }
@@ -82,11 +80,6 @@ async function openDb(): Promise<Db> {
           async (text, params) => (await t.query<never>(text, params)).rows,
           async (text, params) => (await t.query<unknown[]>(text, params, { rowMode: 'array' })).rows,
         );
-      }),
-    asSystem: (fn) =>
-      lite.transaction(async (t) => {
-        await t.query(SET_SYSTEM);
-        return fn(async (text, params) => (await t.query<never>(text, params)).rows);
       }),
     close: () => lite.close(),
   };
@@ -227,17 +220,15 @@ function byItem(rows: { item_id: number }[]) {
 }
 
 /**
- * GET /qrmenu/{code}: the same work as the app's public menu. The code's tenant on the system path,
- * then one tenant transaction: the store, the items, variants, addons and categories; the answer's
+ * GET /qrmenu/{code}: the same work as the app's public menu. The code's tenant in one statement as
+ * comanda_system (as the session check), then one tenant transaction: the store, the items, variants, addons and categories; the answer's
  * ETag (a SHA-256 of its JSON), as the app sends it.
  */
 async function qrMenu(code: string) {
-  const [found] = await db.asSystem((q) =>
-    q<{ tenant_id: number; is_active: boolean }>(
-      `select s.tenant_id, t.is_active from store_settings s join tenants t on t.id = s.tenant_id
-        where s.unique_qr_code = $1 limit 1`,
-      [code],
-    ),
+  const [found] = await db.read<{ tenant_id: number; is_active: boolean }>(
+    `select s.tenant_id, t.is_active from store_settings s join tenants t on t.id = s.tenant_id
+      where s.unique_qr_code = $1 limit 1`,
+    [code],
   );
   if (!found?.is_active) throw new HttpError(404, 'Menu Not Available!');
   const tenantId = found.tenant_id;

@@ -43,7 +43,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { expectOk, inBatches, machine, openQrMenu, post, signIn } from './api.ts';
+import { expectOk, inBatches, machine, openQrMenu, positiveNumber, post, runBench, signIn } from './api.ts';
 import { cpuBetween, sampleCpu } from './cpu.ts';
 import { createBenchDatabase, redact, type BenchDatabase } from './postgres.ts';
 import { startServer, type BenchServer } from './server.ts';
@@ -51,14 +51,6 @@ import { startServer, type BenchServer } from './server.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 const resultsDir = path.resolve(here, '../results');
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
-  return n;
-}
 
 const TENANTS = Math.floor(positiveNumber('FRIDAY_TENANTS', 200));
 const DURATION = positiveNumber('FRIDAY_DURATION', 60);
@@ -856,30 +848,6 @@ async function main() {
   if (problems.length) throw new Error(`${problems.join('; ')} (FRIDAY_TOLERANCE ${TOLERANCE})`);
 }
 
-// A hung step ends the run (and the server) instead of waiting forever.
+// How long the whole run may take before the watchdog ends it: set-up grows with the tenants.
 const budgetMs = (900 + TENANTS * 5 + DURATION * 3) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`bench: still running after ${budgetMs / 1000} s; stopping`);
-  void cleanUp().finally(() => process.exit(1));
-}, budgetMs);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`bench: ${signal}; stopping the server`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .then(async () => {
-    await cleanUp();
-    clearTimeout(watchdog);
-    process.exit(0);
-  })
-  .catch(async (error: unknown) => {
-    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
-    const output = server?.output();
-    if (output) console.error(`\nlast server output:\n${output}`);
-    await cleanUp();
-    process.exit(1);
-  });
+runBench({ main, cleanUp, budgetMs, serverOutput: () => server?.output() });

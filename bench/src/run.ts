@@ -35,7 +35,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type Account, expectOk, inBatches, machine, openQrMenu, post, signIn } from './api.ts';
+import {
+  type Account,
+  expectOk,
+  inBatches,
+  machine,
+  openQrMenu,
+  positiveNumber,
+  post,
+  runBench,
+  signIn,
+} from './api.ts';
 import { cpuBetween, sampleCpu } from './cpu.ts';
 import { kitchenLatency, type KitchenLatency } from './latency.ts';
 import { measure, problems, type Scenario, type ScenarioResult } from './measure.ts';
@@ -47,15 +57,6 @@ import { startServer, type BenchServer } from './server.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 const resultsDir = path.resolve(here, '../results');
-
-function positiveNumber(name: string, fallback: number, allowZero = false): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0))
-    throw new Error(`${name} must be a positive number`);
-  return n;
-}
 
 const DURATION = positiveNumber('BENCH_DURATION', 10);
 const WARMUP = positiveNumber('BENCH_WARMUP', 2, true);
@@ -864,37 +865,11 @@ async function main() {
   console.log(`results: ${path.relative(repoRoot, file)} and bench/results/latest.json`);
 }
 
-// The bench must stop by itself: a hung step ends the run (and the server) instead of waiting forever.
-// The timer is kept referenced, so a step that hangs on nothing cannot end the process with status 0 either.
-// The reports add their seed (about 3 minutes), 8 scenario runs and the single requests.
+// How long the whole run may take before the watchdog ends it. The reports add their seed (about 3 minutes), 8 scenario runs and the single requests.
 const budgetMs =
   (12 * (DURATION + WARMUP) +
     2 * (KITCHEN_ORDERS / KITCHEN_RATE) +
     600 +
     (REPORT_SCENARIOS.length > 0 ? 600 + 8 * (DURATION + WARMUP) : 0)) *
   1000;
-const watchdog = setTimeout(() => {
-  console.error(`bench: still running after ${budgetMs / 1000} s; stopping`);
-  void cleanUp().finally(() => process.exit(1));
-}, budgetMs);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`bench: ${signal}; stopping the server`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .then(async () => {
-    await cleanUp();
-    clearTimeout(watchdog);
-    process.exit(0);
-  })
-  .catch(async (error: unknown) => {
-    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
-    const output = server?.output();
-    if (output) console.error(`\nlast server output:\n${output}`);
-    await cleanUp();
-    process.exit(1);
-  });
+runBench({ main, cleanUp, budgetMs, serverOutput: () => server?.output() });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { tenantContext } from './auth.ts';
 import type { Database } from './db/client.ts';
 import { fail } from './errors.ts';
 import type { Api } from './http.ts';
@@ -58,8 +59,10 @@ async function countHit(database: Database, key: string, timeWindowMs: number) {
       )
       .catch(() => undefined);
   }
-  const result = await database.asSystem(async (tx) => {
-    return tx.execute(sql`
+  // One statement outside a transaction, on the system pool: a public request's budget costs one round
+  // trip and does not queue for the request pool it protects.
+  const result = await database.statementAsSystem(async (db) => {
+    return db.execute(sql`
       insert into rate_limit_counters as c (key, hits, reset_at)
       values (${id}, 1, now() + ${timeWindowMs} * interval '1 millisecond')
       on conflict (key) do update set
@@ -139,6 +142,23 @@ export function addressLimit(
     key: (request) => `${scope}:address:${addressKey(request.ip)}`,
     code,
   });
+}
+
+/**
+ * A budget per signed-in user, for a route that checks a secret (a password, a manager's PIN): a
+ * session left open on a shared tablet must not become a machine for guessing it. A route's
+ * `config.rateLimit`, counted once the session is known (preHandler); `scope` names the route.
+ */
+export function userLimit(scope: string, max: number, timeWindow: string) {
+  return {
+    max,
+    timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => {
+      const tc = tenantContext(request);
+      return `${scope}:${tc.tenantId}:${tc.userId}`;
+    },
+  };
 }
 
 /**

@@ -282,7 +282,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** The live session's data, for the auth hook (system path: runs before any tenant is trusted). */
     async loadSession(tenantId: number, userId: number, deviceId: number) {
-      const row = await database.readAsSystem((db) =>
+      const row = await database.statementAsSystem((db) =>
         devicesRepo.loadLiveSession(db, tenantId, userId, deviceId),
       );
       if (!row) return null;

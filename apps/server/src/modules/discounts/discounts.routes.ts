@@ -8,7 +8,7 @@ import {
 } from '@comanda/core';
 import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
-import type { FastifyRequest } from 'fastify';
+import { userLimit } from '../../platform/rate-limits.ts';
 import type { ApprovalsService } from './approvals.service.ts';
 import type { DiscountsService } from './discounts.service.ts';
 
@@ -61,15 +61,7 @@ export function discountsRoutes(
       config: {
         access: { screen: 'orders' },
         // Beside each manager's own lock (docs/discounts.md): one terminal cannot try PINs in a loop.
-        rateLimit: {
-          max: 20,
-          timeWindow: '15 minutes',
-          hook: 'preHandler' as const,
-          keyGenerator: (request: FastifyRequest) => {
-            const tc = tenantContext(request);
-            return `pin-approve:${tc.tenantId}:${tc.userId}`;
-          },
-        },
+        rateLimit: userLimit('pin-approve', 20, '15 minutes'),
       },
     },
     async (request) => approvals.approve(tenantContext(request), request.body),

@@ -1,8 +1,8 @@
 import { messageSchema, profileSchema, sessionUserSchema, setPinSchema } from '@comanda/core';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
+import { userLimit } from '../../platform/rate-limits.ts';
 import type { ProfileService } from './profile.service.ts';
 
 /** The signed-in user's own record: who am I, and the Profile screen's save. */
@@ -54,15 +54,7 @@ export function profileRoutes(app: Api, deps: { profile: ProfileService }) {
       config: {
         access: { screen: 'profile' },
         // The password is checked here: a session left open must not make a password oracle.
-        rateLimit: {
-          max: 10,
-          timeWindow: '15 minutes',
-          hook: 'preHandler' as const,
-          keyGenerator: (request: FastifyRequest) => {
-            const tc = tenantContext(request);
-            return `pin-set:${tc.tenantId}:${tc.userId}`;
-          },
-        },
+        rateLimit: userLimit('pin-set', 10, '15 minutes'),
       },
     },
     async (request) => deps.profile.setPin(tenantContext(request), request.body),

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.ts';
+import type { Db, Tx } from '../../platform/db/client.ts';
 import {
   categories,
   invoices,
@@ -11,12 +11,12 @@ import {
 } from '../../platform/db/schema.ts';
 
 // The diners' ways in. A public request names no tenant: the menu's code or an order's status token
-// finds it, on the system path (comanda_system may read exactly these columns, migration 0010), and
-// everything else is then read in that tenant's transaction.
+// finds it, in one statement on the system path (comanda_system may read exactly these columns,
+// migration 0010), and everything else is then read in that tenant's transaction.
 
 /** The tenant whose store has this QR menu code, and whether it is active (system path). */
-export async function findMenuTenant(tx: Tx, code: string) {
-  const [row] = await tx
+export async function findMenuTenant(db: Db, code: string) {
+  const [row] = await db
     .select({ tenantId: storeSettings.tenantId, active: tenants.isActive })
     .from(storeSettings)
     .innerJoin(tenants, eq(tenants.id, storeSettings.tenantId))
@@ -35,8 +35,8 @@ export function listCategoryTitles(tx: Tx, tenantId: number) {
 }
 
 /** The tenant of the QR order with this status token (system path). */
-export async function findStatusTokenTenant(tx: Tx, token: string) {
-  const [row] = await tx
+export async function findStatusTokenTenant(db: Db, token: string) {
+  const [row] = await db
     .select({ tenantId: qrOrders.tenantId })
     .from(qrOrders)
     .where(eq(qrOrders.statusToken, token))

@@ -59,7 +59,7 @@ export function createQrMenuService(ctx: AppContext) {
 
   /** The tenant behind a menu code; an unknown code or an inactive tenant has no menu. */
   async function menuTenant(code: string) {
-    const found = await database.asSystem((tx) => repo.findMenuTenant(tx, code));
+    const found = await database.statementAsSystem((db) => repo.findMenuTenant(db, code));
     if (!found?.active) throw fail('menu_not_available');
     return found.tenantId;
   }
@@ -94,7 +94,7 @@ export function createQrMenuService(ctx: AppContext) {
 
   /** The status behind a token; an unknown token is a 404 (whatever tenant might hold it). */
   async function status(token: string): Promise<DinerOrderStatus> {
-    const found = await database.asSystem((tx) => repo.findStatusTokenTenant(tx, token));
+    const found = await database.statementAsSystem((db) => repo.findStatusTokenTenant(db, token));
     if (!found) throw fail('order_not_found');
     return database.inTenant(found.tenantId, async (tx) => {
       const qr = await qrOrdersRepo.findByStatusToken(tx, found.tenantId, token);

@@ -111,7 +111,9 @@ export function createSuperadminService(ctx: AppContext) {
     },
 
     async loadSession(superadminId: number, deviceId: number) {
-      const row = await database.readAsSystem((db) => repo.loadSuperadminSession(db, superadminId, deviceId));
+      const row = await database.statementAsSystem((db) =>
+        repo.loadSuperadminSession(db, superadminId, deviceId),
+      );
       return row ? { superadminId, deviceId, username: row.username, name: row.name } : null;
     },
   };

@@ -106,13 +106,15 @@ export interface Database {
    */
   asSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * One read-only statement as comanda_system, for the session check every request makes. On
-   * PostgreSQL it runs on connections that logged in straight into that role: one round trip instead
-   * of a transaction's four. On PGlite it is a plain read on the one superuser session, as it was
-   * before the roles: a transaction there would queue every request's check behind the others, and the
-   * embedded database's roles catch our bugs, not attackers (the grants are tested on PostgreSQL).
+   * One statement as comanda_system, outside any transaction, for the checks requests make before
+   * their own work: the session check, a public menu code's or status token's tenant, a rate-limit
+   * count. On PostgreSQL it runs on connections that logged in straight into that role: one round trip
+   * instead of a transaction's four, on a pool of its own, so these never queue for the request pool.
+   * On PGlite it is a plain statement on the one superuser session, as it was before the roles: a
+   * transaction there would queue every request's check behind the others, and the embedded
+   * database's roles catch our bugs, not attackers (the grants are tested on PostgreSQL).
    */
-  readAsSystem<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  statementAsSystem<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** The key that signs access tokens, shared by every node; read by the owner at start. */
   accessTokenKey: Uint8Array;
   /**
@@ -312,7 +314,9 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   const sessionPool = new pg.Pool({
     connectionString: appUrl,
     max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
-    ...(pooled ? {} : { options: `-c role=comanda_system -c statement_timeout=${statementTimeoutOf(options)}` }),
+    ...(pooled
+      ? {}
+      : { options: `-c role=comanda_system -c statement_timeout=${statementTimeoutOf(options)}` }),
   });
   // Test-only (filters-only): the request role has no table rights of its own, so tenant
   // transactions run on the owner, whom RLS does not bind.
@@ -464,7 +468,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return result;
     },
     asSystem: (fn) => as('comanda_system', '', fn),
-    readAsSystem: (fn) => {
+    statementAsSystem: (fn) => {
       if (!('systemDb' in opened)) return fn(db);
       if (opened.systemDbStartsAsSystem) return fn(opened.systemDb);
       // Behind a transaction pooler: the role lasts as long as the transaction holding the connection.

@@ -37,7 +37,9 @@ describe('statement timeout', () => {
       await database.inTenant(t.tenantId, (tx) => tx.execute(sql`show statement_timeout`)),
     );
     const asSystem = setting(await database.asSystem((tx) => tx.execute(sql`show statement_timeout`)));
-    const sessionCheck = setting(await database.readAsSystem((db) => db.execute(sql`show statement_timeout`)));
+    const sessionCheck = setting(
+      await database.statementAsSystem((db) => db.execute(sql`show statement_timeout`)),
+    );
     // PGlite runs every statement on its one session and cannot interrupt one: a limit would be a lie.
     const expected = kind === 'postgres' ? '1s' : '0';
     expect({ inTenant, asSystem, sessionCheck }).toEqual({
