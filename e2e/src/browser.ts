@@ -233,10 +233,15 @@ export async function expectTouchTargets(page: Page, label: string) {
   if (small.length > 0) throw new Error(`controls under 44 px on ${label}:\n  ${small.join('\n  ')}`);
 }
 
-/** The page's primary action (the last of the header's actions) is in view without scrolling. */
+/**
+ * The primary action is in view without scrolling: an open dialog's (the last of its DialogActions,
+ * wherever the dialog is scrolled to), else the page's (the last of the header's actions).
+ */
 export async function expectPrimaryActionInView(page: Page, label: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const actions = page.getByTestId('page-actions');
+  const dialogActions = page.getByRole('dialog').getByTestId('dialog-actions');
+  const inDialog = (await dialogActions.count()) > 0;
+  if (!inDialog) await page.evaluate(() => window.scrollTo(0, 0));
+  const actions = inDialog ? dialogActions.last() : page.getByTestId('page-actions');
   if ((await actions.count()) === 0) return;
   const box = await actions.locator(':scope > *').last().boundingBox();
   const viewport = page.viewportSize();
@@ -248,9 +253,14 @@ export async function expectPrimaryActionInView(page: Page, label: string) {
 
 /**
  * The design checks of one screen at each size: axe everywhere; on staff screens at the tablet size,
- * 44 px targets and the primary action in view. The viewport is left at the first size.
+ * 44 px targets and the primary action in view. With `screenshot`, a picture at each size too
+ * (`<name>-<size>.png`), to look at. The viewport is left at the first size.
  */
-export async function checkScreen(page: Page, label: string, opts: { staff?: boolean; sizes?: Size[] } = {}) {
+export async function checkScreen(
+  page: Page,
+  label: string,
+  opts: { staff?: boolean; sizes?: Size[]; screenshot?: string } = {},
+) {
   const staff = opts.staff ?? true;
   const sizes = opts.sizes ?? (staff ? ['desktop', 'tablet'] : ['desktop', 'tablet', 'phone']);
   const start = page.viewportSize();
@@ -258,6 +268,7 @@ export async function checkScreen(page: Page, label: string, opts: { staff?: boo
     await page.setViewportSize(SIZES[size]);
     // Layout changes with the width (sidebar, settings menu); let transitions finish.
     await page.waitForTimeout(350);
+    if (opts.screenshot) await screenshot(page, `${opts.screenshot}-${size}`, false);
     await expectAccessible(page, `${label} at ${size}`);
     if (staff && size === 'tablet') {
       await expectTouchTargets(page, `${label} at ${size}`);

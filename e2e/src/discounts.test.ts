@@ -98,8 +98,10 @@ describe('discounts, tips and service charge', () => {
     expect(await dialog.getByTestId('pay-service').textContent()).toBe('$2.06');
     expect(await dialog.getByTestId('pay-due').textContent()).toBe('$25.78');
     expect(await pay.textContent()).toBe('Pay $25.78');
-    await screenshot(page, 'pay-discount-tip-tablet', false);
-    await checkScreen(page, 'pay dialog with a discount', { staff: true, sizes: ['tablet', 'desktop'] });
+    await checkScreen(page, 'pay dialog with a discount', {
+      sizes: ['tablet', 'desktop'],
+      screenshot: 'pay-discount-tip',
+    });
 
     await pay.click();
     const done = page.getByRole('dialog', { name: 'Payment received' });
@@ -153,7 +155,10 @@ describe('discounts, tips and service charge', () => {
     expect(await dialog.getByTestId('split-part-owes').first().textContent()).toBe('Owes $14.38');
     const pay = dialog.getByRole('button', { name: 'Pay $26.75 in 2 parts' });
     await pay.waitFor();
-    await screenshot(page, 'split-discount-tip-tablet', false);
+    await checkScreen(page, 'split dialog with a discount and a tip', {
+      sizes: ['tablet', 'desktop'],
+      screenshot: 'split-discount-tip',
+    });
     await checkScreen(page, 'split dialog with a discount', { staff: true, sizes: ['tablet'] });
     await pay.click();
     const done = page.getByRole('dialog', { name: 'Payment received' });
@@ -220,10 +225,9 @@ describe('item discounts and a manager PIN', () => {
     // 7.00 off the wine's 14.00, tax recomputed: 18.00 + 7.00 = 25.00 + 2.50 VAT = 27.50.
     expect(await dialog.getByTestId('pay-discount').textContent()).toBe('-$7.00');
     expect(await dialog.getByTestId('pay-total').textContent()).toBe('$27.50');
-    await screenshot(page, 'pay-item-discount-tablet', false);
     await checkScreen(page, 'pay dialog with an item discount', {
-      staff: true,
       sizes: ['tablet', 'desktop'],
+      screenshot: 'pay-item-discount',
     });
     await pay.click();
     const done = page.getByRole('dialog', { name: 'Payment received' });
@@ -250,8 +254,10 @@ describe('item discounts and a manager PIN', () => {
     await card.getByRole('button', { name: 'Set PIN' }).click();
     await manager.page.getByText('PIN saved!').waitFor();
     await card.getByText('PIN set').waitFor();
-    await screenshot(manager.page, 'profile-manager-pin-tablet', false);
-    await checkScreen(manager.page, 'profile with a manager PIN', { staff: true, sizes: ['tablet'] });
+    await checkScreen(manager.page, 'profile with a manager PIN', {
+      sizes: ['tablet', 'desktop'],
+      screenshot: 'profile-manager-pin',
+    });
 
     const waiter = await colleague('Wes', ['ORDERS']);
     await sendToT4([
@@ -276,13 +282,18 @@ describe('item discounts and a manager PIN', () => {
     await ask.getByRole('button', { name: 'Approve' }).click();
     await ask.getByText('Wrong PIN, or this user cannot approve discounts!').waitFor();
     expect(await pay.isDisabled()).toBe(true);
-    await screenshot(waiter.page, 'pay-manager-pin-wrong-tablet', false);
+    await checkScreen(waiter.page, 'pay dialog with a wrong PIN', {
+      sizes: ['tablet', 'desktop'],
+      screenshot: 'pay-manager-pin-wrong',
+    });
     await ask.getByLabel("Manager's PIN").fill('2468');
     await ask.getByLabel("Manager's PIN").press('Enter');
     await dialog.getByTestId('extras-approved').getByText('Discount approved by Mia.').waitFor();
     expect(await pay.isDisabled()).toBe(false);
-    await screenshot(waiter.page, 'pay-manager-approved-tablet', false);
-    await checkScreen(waiter.page, 'pay dialog approved by a manager', { staff: true, sizes: ['tablet'] });
+    await checkScreen(waiter.page, 'pay dialog approved by a manager', {
+      sizes: ['tablet', 'desktop'],
+      screenshot: 'pay-manager-approved',
+    });
 
     // Changing the discount after the approval asks again.
     await dialog.getByTestId('discount-value').fill('35');

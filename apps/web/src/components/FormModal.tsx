@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from './DialogActions.tsx';
 
 /**
  * The add and update dialogs of the back office: a title, the fields, Cancel and a submit button. Its
@@ -36,14 +37,14 @@ export function FormModal(props: {
       >
         <Stack gap="md">
           {props.children}
-          <Group justify="flex-end" mt="xs">
+          <DialogActions>
             <Button variant="default" onClick={props.onClose}>
               {t('confirm.cancel')}
             </Button>
             <Button type="submit" loading={props.loading}>
               {props.submitLabel ?? t('form.save')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

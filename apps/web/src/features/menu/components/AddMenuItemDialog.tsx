@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { menuItemSchema } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { addMenuItem } from '../api/mutations.ts';
 import type { StoreCatalogue } from '../catalogue.ts';
 import { useDialogProps } from './dialog-props.ts';
 import { emptyItemValues, MenuItemFields, type MenuItemFormValues } from './MenuItemFields.tsx';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 function AddMenuItemForm({
   currency,
@@ -40,14 +41,14 @@ function AddMenuItemForm({
           taxes={taxes.data}
           autoFocus
         />
-        <Group justify="flex-end" gap="sm">
+        <DialogActions>
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
             {t('dialog.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
             {t('dialog.save')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

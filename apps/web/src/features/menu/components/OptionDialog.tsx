@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { addonSchema, type MenuOption, variantSchema } from '@comanda/core';
@@ -10,6 +10,7 @@ import { showMoney } from '../money.ts';
 import { useDialogProps } from './dialog-props.ts';
 import { asAmount } from './MenuItemFields.tsx';
 import { MoneyInput } from './MoneyInput.tsx';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 const schemaOf = (kind: OptionKind) => (kind === 'variant' ? variantSchema : addonSchema);
 
@@ -66,14 +67,14 @@ function OptionForm(props: {
           {...form.getInputProps('title')}
         />
         <MoneyInput label={t('field.price')} currency={props.currency} {...form.getInputProps('price')} />
-        <Group justify="flex-end" gap="sm" mt="xs">
+        <DialogActions>
           <Button variant="default" onClick={props.onDone} disabled={pending}>
             {t('dialog.cancel')}
           </Button>
           <Button type="submit" loading={pending}>
             {t('dialog.save')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -10,6 +10,7 @@ import {
   type OrderSummary,
   type OrdersInit,
 } from '@comanda/core';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Outcome } from '../../../lib/offline/sync.ts';
@@ -216,7 +217,7 @@ export function PayDialog({
             {tenderedMinor !== null &&
               tenderedMinor >= totalMinor &&
               row(t('pay.change'), formatMoney(tenderedMinor - totalMinor, code), true, 'pay-change')}
-            <Group justify="flex-end" mt="xs">
+            <DialogActions>
               {onSplit && (
                 <Button
                   variant="light"
@@ -233,7 +234,7 @@ export function PayDialog({
               <Button type="submit" loading={paying} disabled={!typeId || short || blocked}>
                 {t('pay.submit', { total: formatMoney(totalMinor, code) })}
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       )}

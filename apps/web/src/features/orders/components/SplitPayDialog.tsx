@@ -33,6 +33,7 @@ import {
   splitBill,
   toMinor,
 } from '@comanda/core';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Outcome } from '../../../lib/offline/sync.ts';
@@ -427,19 +428,14 @@ export function SplitPayDialog({
               );
             })}
           </SimpleGrid>
-          {/* Kept in view while the parts scroll: four parts with two payments pass 768 px. */}
-          <Group
-            justify="flex-end"
-            py="xs"
-            style={{ position: 'sticky', bottom: 0, zIndex: 1, background: 'var(--mantine-color-body)' }}
-          >
+          <DialogActions>
             <Button variant="default" onClick={onClose}>
               {t('pay.cancel')}
             </Button>
             <Button type="submit" loading={paying} disabled={!ready}>
               {t('split.submit', { count: parts.length, total: money(billTotal) })}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

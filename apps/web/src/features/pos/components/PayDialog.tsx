@@ -2,6 +2,7 @@ import { Button, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from 
 import { type PaymentType, formatMoney, toMinor } from '@comanda/core';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 export interface PayChoice {
   paymentType: PaymentType;
@@ -96,14 +97,14 @@ export const PayDialog = memo(function PayDialog({
               {tenderedMinor !== null && !tenderedError ? money(tenderedMinor - payableMinor) : '—'}
             </Text>
           </Group>
-          <Group justify="flex-end" gap="sm">
+          <DialogActions>
             <Button variant="default" onClick={onClose}>
               {t('pay.cancel')}
             </Button>
             <Button type="submit" loading={busy} disabled={!chosen || !!tenderedError}>
               {t('pay.submit')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

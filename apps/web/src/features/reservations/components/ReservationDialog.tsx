@@ -34,6 +34,7 @@ import i18n from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/toast.ts';
 import { addReservation, updateReservation } from '../api/mutations.ts';
 import type { CustomerPickerProps } from '../../../lib/customer-picker.ts';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 interface FormValues {
   customer: PickedCustomer | null;
@@ -243,14 +244,14 @@ export function ReservationDialog({
               maxRows={5}
               {...form.getInputProps('notes')}
             />
-            <Group justify="flex-end" gap="sm" mt="xs">
+            <DialogActions>
               <Button variant="default" onClick={onClose} disabled={save.isPending}>
                 {t('dialog.cancel')}
               </Button>
               <Button type="submit" loading={save.isPending}>
                 {t('dialog.save')}
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       )}

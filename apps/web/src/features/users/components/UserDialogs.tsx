@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   addUserSchema,
@@ -14,6 +14,7 @@ import { useSaveMutation } from '../../../lib/mutations.ts';
 import { addUser, resetUserPassword, updateUser } from '../api/mutations.ts';
 import { useDialogProps } from './dialog-props.ts';
 import { ScopesField } from './ScopesField.tsx';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 type Grantable = ReadonlySet<Scope> | 'all';
 
@@ -28,17 +29,17 @@ interface UserFormValues {
   userScopes: string[];
 }
 
-function DialogActions({ onCancel, loading }: { onCancel: () => void; loading: boolean }) {
+function SaveActions({ onCancel, loading }: { onCancel: () => void; loading: boolean }) {
   const { t } = useTranslation('users');
   return (
-    <Group justify="flex-end" gap="sm" mt="xs">
+    <DialogActions>
       <Button variant="default" onClick={onCancel} disabled={loading}>
         {t('dialog.cancel')}
       </Button>
       <Button type="submit" loading={loading}>
         {t('dialog.save')}
       </Button>
-    </Group>
+    </DialogActions>
   );
 }
 
@@ -116,7 +117,7 @@ function AddUserForm({ grantable, onDone }: { grantable: Grantable; onDone: () =
           error={form.errors.userScopes}
           grantable={grantable}
         />
-        <DialogActions onCancel={onDone} loading={save.isPending} />
+        <SaveActions onCancel={onDone} loading={save.isPending} />
       </Stack>
     </form>
   );
@@ -164,7 +165,7 @@ function UpdateUserForm({
           grantable={grantable}
           held={held}
         />
-        <DialogActions onCancel={onDone} loading={save.isPending} />
+        <SaveActions onCancel={onDone} loading={save.isPending} />
       </Stack>
     </form>
   );
@@ -193,7 +194,7 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
           data-autofocus
           {...form.getInputProps('password')}
         />
-        <DialogActions onCancel={onDone} loading={save.isPending} />
+        <SaveActions onCancel={onDone} loading={save.isPending} />
       </Stack>
     </form>
   );
