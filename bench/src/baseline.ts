@@ -40,9 +40,14 @@ const SET_TENANT_PG = `${SET_TENANT}, set_config('statement_timeout', '30000', t
 async function openDb(): Promise<Db> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    // The app's pools: 10 for tenant transactions, 5 logged in as comanda_system for session checks.
+    // The app's pools: 10 for tenant transactions, 5 logged in as comanda_system for its one-statement
+    // checks (the session, a menu code's tenant), with the app's default statement timeout.
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const sessions = new pg.Pool({ connectionString: url, max: 5, options: '-c role=comanda_system' });
+    const sessions = new pg.Pool({
+      connectionString: url,
+      max: 5,
+      options: '-c role=comanda_system -c statement_timeout=30000',
+    });
     const as = async <T>(setup: string, params: unknown[], fn: (q: Query, qa: ArrayQuery) => Promise<T>) => {
       const client = await pool.connect();
       try {

@@ -818,6 +818,9 @@ async function main() {
       setupConcurrency: SETUP_CONCURRENCY,
       tolerance: TOLERANCE,
       cpuProfile: CPU_PROF ? true : false,
+      // The server's own settings that change what is measured, when the shell set them.
+      databasePoolSize: process.env.DATABASE_POOL_SIZE || 'default',
+      statementTimeoutMs: process.env.DATABASE_STATEMENT_TIMEOUT_MS || 'default',
     },
     setup: { seconds: setupSeconds, cpu: setupUse },
     server: { startSeconds: s.startSeconds, rssMiBAfterRun: rssMiB },

@@ -69,7 +69,12 @@ export function viaPgbouncer(url: string, port: number): string {
  * connection (asOwner) does not.
  */
 export async function openTestDatabase(
-  opts: { pgbouncerPort?: number; statementTimeoutMs?: number } = {},
+  opts: {
+    pgbouncerPort?: number;
+    statementTimeoutMs?: number;
+    /** PostgreSQL only: settings an operator made on the database (ALTER DATABASE … SET) before the start. */
+    databaseSettings?: Record<string, string>;
+  } = {},
 ): Promise<TestDatabase> {
   const db = inject('db');
   if (db.kind === 'pglite') {
@@ -83,6 +88,15 @@ export async function openTestDatabase(
     return Object.assign(database, { asOwner: <T>(fn: (tx: Tx) => Promise<T>) => owner.transaction(fn) });
   }
   const ownerUrl = await copyTemplateDatabase(db);
+  if (opts.databaseSettings) {
+    const admin = new pg.Client({ connectionString: ownerUrl });
+    await admin.connect();
+    const name = new URL(ownerUrl).pathname.slice(1);
+    for (const [key, value] of Object.entries(opts.databaseSettings)) {
+      await admin.query(`alter database ${name} set ${key} = ${admin.escapeLiteral(value)}`);
+    }
+    await admin.end();
+  }
   const pgbouncerPort = opts.pgbouncerPort ?? db.pgbouncerPort;
   const database = await openDatabase({
     kind: 'postgres',

@@ -125,6 +125,9 @@ export async function updateTenant(
  * 0014, the one way audit rows can go). False when there was no such tenant.
  */
 export async function purgeTenant(tx: Tx, tenantId: number): Promise<boolean> {
+  // The one statement that may rightly run long (years of a busy tenant's rows), after the card was
+  // cancelled: it is not bound by the request statement timeout (DATABASE_STATEMENT_TIMEOUT_MS).
+  await tx.execute(sql`select set_config('statement_timeout', '0', true)`);
   // Both drivers answer { rows } for a raw statement.
   const { rows } = (await tx.execute(sql`select purge_tenant(${tenantId}) as purged`)) as {
     rows: { purged: boolean }[];

@@ -274,8 +274,14 @@ async function provisionLoginRole(owner: pg.Client, ownerUrl: string): Promise<s
   return loginUrl;
 }
 
-const statementTimeoutOf = (options: Extract<DatabaseOptions, { kind: 'postgres' }>) =>
-  String(options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+/**
+ * The statement timeout the app sets, or none for 0: then a timeout the operator set on the role or
+ * the database applies (the app's own setting would override it).
+ */
+const statementTimeoutOf = (options: Extract<DatabaseOptions, { kind: 'postgres' }>) => {
+  const ms = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  return ms > 0 ? String(ms) : undefined;
+};
 
 /** Opens a PostgreSQL database: the owner migrates, then requests run on the login role's pool. */
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>) {
@@ -301,22 +307,23 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     throw error;
   }
   // Behind a transaction pooler a connection is not ours between transactions: it cannot start as a
-  // role (PgBouncer refuses startup options) and cannot LISTEN. Session checks then switch role
-  // inside a transaction, and realtime goes through Redis (config.ts requires REDIS_URL).
+  // role (PgBouncer refuses startup options) and cannot LISTEN. The system statements then switch
+  // role inside a transaction, and realtime goes through Redis (config.ts requires REDIS_URL).
   const pooled = options.poolMode === 'transaction';
+  const timeout = statementTimeoutOf(options);
   // The realtime adapter runs its own queries (LISTEN, its attachments table) outside any
   // transaction: its connections start as comanda_system (the server checks the membership).
   const systemPool = pooled
     ? undefined
     : new pg.Pool({ connectionString: appUrl, max: 2, options: '-c role=comanda_system' });
-  // Session checks likewise. These connections start as comanda_system, so RESET ROLE on them returns
-  // to comanda_system: nothing more than what they already are.
+  // The system statements (statementAsSystem) likewise. These connections start as comanda_system, so
+  // RESET ROLE on them returns to comanda_system: nothing more than what they already are.
   const sessionPool = new pg.Pool({
     connectionString: appUrl,
     max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
     ...(pooled
       ? {}
-      : { options: `-c role=comanda_system -c statement_timeout=${statementTimeoutOf(options)}` }),
+      : { options: `-c role=comanda_system${timeout ? ` -c statement_timeout=${timeout}` : ''}` }),
   });
   // Test-only (filters-only): the request role has no table rights of its own, so tenant
   // transactions run on the owner, whom RLS does not bind.
@@ -420,10 +427,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { db } = opened;
   // Set per transaction beside the tenant, so it costs no round trip and holds behind a transaction
   // pooler. PostgreSQL only: the embedded database's one session cannot interrupt a statement.
-  const limits =
-    options.kind === 'postgres'
-      ? sql`, set_config('statement_timeout', ${statementTimeoutOf(options)}, true)`
-      : sql``;
+  const timeout = options.kind === 'postgres' ? statementTimeoutOf(options) : undefined;
+  const limits = timeout ? sql`, set_config('statement_timeout', ${timeout}, true)` : sql``;
   // The same path on both drivers: SET LOCAL ROLE, undone at commit. On PGlite the session is a
   // superuser, so these switches are what make RLS and the grants apply there at all.
   const as = <T>(role: 'comanda_app' | 'comanda_system', tenantId: string, fn: (tx: Tx) => Promise<T>) =>

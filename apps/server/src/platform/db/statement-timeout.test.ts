@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import {
+  SUPERADMIN,
   type TestApp,
   type TestDatabase,
   auditActions,
@@ -88,6 +89,47 @@ if (kind === 'postgres') {
       expect(await auditActions(app, t.tenantId)).toEqual(auditBefore);
       const again = await t.client.post('/customers/add', { phone: '5550100', name: 'Ana Lima' });
       expect(again.status).toBe(200);
+    });
+
+    it("lets a super admin's tenant delete run past the limit: the purge may take long and must not fail half-way", async () => {
+      const t = await createTenant(app);
+      expect((await t.client.post('/customers/add', { phone: '5550100', name: 'Ana Lima' })).status).toBe(
+        200,
+      );
+      const sa = app.client();
+      expect((await sa.post('/superadmin/signin', SUPERADMIN)).status).toBe(200);
+      // The purge waits on the held table for half as long again as the limit.
+      const release = await holdTable('customers');
+      const released = new Promise<void>((resolve) =>
+        setTimeout(() => void release().then(resolve), LIMIT_MS * 1.5),
+      );
+      const answer = await sa.request('DELETE', `/superadmin/tenants/delete/${t.tenantId}`);
+      await released;
+      expect(answer.status).toBe(200);
+      // Gone whole: a second delete finds no such tenant.
+      expect((await sa.request('DELETE', `/superadmin/tenants/delete/${t.tenantId}`)).status).toBe(404);
+    });
+
+    it('sets no limit of its own when told 0, so a limit the operator set on the database applies', async () => {
+      const operated = await openTestDatabase({
+        statementTimeoutMs: 0,
+        databaseSettings: { statement_timeout: '1234ms' },
+      });
+      try {
+        // Any tenant id will do: only the session's setting is read.
+        const tenantId = 1;
+        expect({
+          inTenant: setting(
+            await operated.inTenant(tenantId, (tx) => tx.execute(sql`show statement_timeout`)),
+          ),
+          asSystem: setting(await operated.asSystem((tx) => tx.execute(sql`show statement_timeout`))),
+          statement: setting(
+            await operated.statementAsSystem((db) => db.execute(sql`show statement_timeout`)),
+          ),
+        }).toEqual({ inTenant: '1234ms', asSystem: '1234ms', statement: '1234ms' });
+      } finally {
+        await operated.close();
+      }
     });
 
     it('cancels a session check left waiting on a lock, then checks sessions again once it is free', async () => {
