@@ -53,7 +53,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('limits a statement to 30 seconds unless told otherwise; 0 turns the limit off', () => {
+  it('limits a statement to 30 seconds unless told otherwise; 0 leaves it to the database', () => {
     expect(loadConfig({}).databaseStatementTimeoutMs).toBe(30_000);
     expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).databaseStatementTimeoutMs).toBe(5_000);
     expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).databaseStatementTimeoutMs).toBe(0);

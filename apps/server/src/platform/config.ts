@@ -41,7 +41,7 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     // `transaction` behind PgBouncer's pool_mode=transaction (docs/scaling.md).
     DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
-    // A request's statement that runs longer is cancelled (503); 0 turns the limit off (docs/scaling.md).
+    // A request's statement that runs longer is cancelled (503); 0: the app sets none (docs/scaling.md).
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
       .number()
       .int()

@@ -37,7 +37,7 @@ export type DatabaseOptions =
        * role of its own (startup options), and no LISTEN connection is opened (docs/scaling.md).
        */
       poolMode?: PoolMode;
-      /** The longest one statement of a request may run, lock waits included; 0 for none. */
+      /** The longest one statement of a request may run, lock waits included; 0: the app sets none. */
       statementTimeoutMs?: number;
       tenantIsolation?: TenantIsolation;
     }
