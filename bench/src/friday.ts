@@ -45,7 +45,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { expectOk, inBatches, machine, openQrMenu, positiveNumber, post, runBench, signIn } from './api.ts';
 import { cpuBetween, sampleCpu } from './cpu.ts';
-import { createBenchDatabase, redact, type BenchDatabase } from './postgres.ts';
+import { openBenchDatabase, type BenchDatabase } from './postgres.ts';
 import { startServer, type BenchServer } from './server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -634,14 +634,7 @@ async function main() {
   console.log(
     `Comanda Friday night ${stamp}: ${m.cpuCount} x ${m.cpuModel}, ${m.totalMemoryGiB} GiB, Node ${m.node}, load ${loadBefore}`,
   );
-  if (ADMIN_URL) {
-    database = await createBenchDatabase(ADMIN_URL, `friday${stamp}`);
-    console.log(
-      `database: PostgreSQL ${database.serverVersion}, fresh database ${database.name} on ${redact(ADMIN_URL)}`,
-    );
-  } else {
-    console.log('database: embedded PGlite in a fresh temporary DATA_DIR');
-  }
+  database = await openBenchDatabase(ADMIN_URL, `friday${stamp}`);
   if (CPU_PROF) fs.mkdirSync(CPU_PROF, { recursive: true });
   const s = await startServer({
     repoRoot,

@@ -48,3 +48,22 @@ export async function createBenchDatabase(adminUrl: string, stamp: string): Prom
     },
   };
 }
+
+/**
+ * The database a bench runs on, said on the console: a fresh one on the server adminUrl points at
+ * (BENCH_DATABASE_URL), or none for the embedded PGlite in the server's fresh DATA_DIR.
+ */
+export async function openBenchDatabase(
+  adminUrl: string | undefined,
+  stamp: string,
+): Promise<BenchDatabase | undefined> {
+  if (!adminUrl) {
+    console.log('database: embedded PGlite in a fresh temporary DATA_DIR');
+    return undefined;
+  }
+  const database = await createBenchDatabase(adminUrl, stamp);
+  console.log(
+    `database: PostgreSQL ${database.serverVersion}, fresh database ${database.name} on ${redact(adminUrl)}`,
+  );
+  return database;
+}

@@ -50,7 +50,7 @@ import { cpuBetween, sampleCpu } from './cpu.ts';
 import { kitchenLatency, type KitchenLatency } from './latency.ts';
 import { measure, problems, type Scenario, type ScenarioResult } from './measure.ts';
 import { explainReport, type PlanSummary } from './explain.ts';
-import { createBenchDatabase, redact, type BenchDatabase } from './postgres.ts';
+import { openBenchDatabase, type BenchDatabase } from './postgres.ts';
 import { addDays, seedSalesHistory, storeToday, type SalesHistory } from './sales-history.ts';
 import { startServer, type BenchServer } from './server.ts';
 
@@ -404,14 +404,7 @@ async function main() {
     `Comanda bench ${stamp}: ${m.cpuCount} x ${m.cpuModel}, ${m.totalMemoryGiB} GiB, Node ${m.node}, load ${loadBefore[0]}`,
   );
 
-  if (ADMIN_URL) {
-    database = await createBenchDatabase(ADMIN_URL, stamp);
-    console.log(
-      `database: PostgreSQL ${database.serverVersion}, fresh database ${database.name} on ${redact(ADMIN_URL)}`,
-    );
-  } else {
-    console.log('database: embedded PGlite in a fresh temporary DATA_DIR');
-  }
+  database = await openBenchDatabase(ADMIN_URL, stamp);
 
   if (CPU_PROF) fs.mkdirSync(CPU_PROF, { recursive: true });
   const s = await startServer({
