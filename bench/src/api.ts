@@ -130,3 +130,11 @@ export function runBench(bench: {
       process.exit(1);
     });
 }
+
+/** A time as the result files are named: 2026-11-26T19-15-25Z (no milliseconds, no colons). */
+export function resultStamp(date: Date | string): string {
+  return new Date(date)
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+}

@@ -43,7 +43,17 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { expectOk, inBatches, machine, openQrMenu, positiveNumber, post, runBench, signIn } from './api.ts';
+import {
+  expectOk,
+  inBatches,
+  machine,
+  openQrMenu,
+  positiveNumber,
+  post,
+  resultStamp,
+  runBench,
+  signIn,
+} from './api.ts';
 import { cpuBetween, sampleCpu } from './cpu.ts';
 import { openBenchDatabase, type BenchDatabase } from './postgres.ts';
 import { startServer, type BenchServer } from './server.ts';
@@ -625,10 +635,7 @@ const pad = (v: string | number, n: number) => String(v).padStart(n);
 
 async function main() {
   const started = new Date();
-  const stamp = started
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-');
+  const stamp = resultStamp(started);
   const m = machine();
   const loadBefore = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
   console.log(

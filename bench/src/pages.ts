@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type CDPSession, chromium } from 'playwright-core';
 import { startServer, type BenchServer } from './server.ts';
+import { resultStamp } from './api.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -365,10 +366,7 @@ async function main() {
     throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
   }
   const started = new Date();
-  const stamp = started
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-');
+  const stamp = resultStamp(started);
   const load1 = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
   const loadBefore = load1();
   let server: BenchServer | undefined;

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { startServer, type BenchServer } from './server.ts';
+import { resultStamp } from './api.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -169,7 +170,7 @@ async function main() {
       `POS tap to painted cart, ${MENU_SIZE} items, CPU ${SLOWDOWN}x slower: p50 ${result.ms.p50} ms, p95 ${result.ms.p95} ms, max ${result.ms.max} ms (${taps.length} taps)`,
     );
     fs.mkdirSync(resultsDir, { recursive: true });
-    const stamp = result.date.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+    const stamp = resultStamp(result.date);
     fs.writeFileSync(path.join(resultsDir, `pos-tap-${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await browser?.close();

@@ -43,6 +43,7 @@ import {
   openQrMenu,
   positiveNumber,
   post,
+  resultStamp,
   runBench,
   signIn,
 } from './api.ts';
@@ -394,10 +395,7 @@ function printTable(results: ScenarioResult[]) {
 
 async function main() {
   const started = new Date();
-  const stamp = started
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-');
+  const stamp = resultStamp(started);
   const m = machine();
   const loadBefore = os.loadavg().map((n) => Math.round(n * 100) / 100);
   console.log(
