@@ -20,7 +20,7 @@ import { type RouteAccess, authPlugin } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Database } from './platform/db/client.ts';
-import { fail, registerErrorHandler } from './platform/errors.ts';
+import { fail, loggableError, registerErrorHandler } from './platform/errors.ts';
 import { containsNul, originAllowed, sameOriginPolicy } from './platform/http.ts';
 import { createEventHub } from './platform/events.ts';
 import { imagesRoutes } from './platform/images/images.routes.ts';
@@ -129,6 +129,12 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  database.onConnectionError((error) =>
+    app.log.warn(
+      { error: loggableError(error) },
+      'the database closed a connection; the next query opens a new one',
+    ),
+  );
   const events = createEventHub();
   // Filled in below, once the context exists: the QR menu tells diners of committed changes.
   let afterCommit: (tenantId: number, list: TenantEvent[]) => unknown = () => undefined;

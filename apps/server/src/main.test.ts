@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { Device, KitchenTickets } from '@comanda/core';
+import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -172,8 +173,9 @@ if (db.kind === 'postgres') {
     let a: Node;
     let b: Node;
     let pgbouncer: Pgbouncer | undefined;
+    let databaseUrl: string;
     beforeAll(async () => {
-      const databaseUrl = await copyTemplateDatabase(db);
+      databaseUrl = await copyTemplateDatabase(db);
       pgbouncer = setup.pgbouncer ? await startPgbouncer(db.url, 2) : undefined;
       const env = {
         DATABASE_URL: pgbouncer ? viaPgbouncer(databaseUrl, pgbouncer.port) : databaseUrl,
@@ -225,6 +227,40 @@ if (db.kind === 'postgres') {
       await expect(closed).resolves.toBe('io server disconnect');
       // The owner's own device is untouched on either node.
       expect((await at(b, owner.client).get('/auth/me')).status).toBe(200);
+    });
+
+    it('keeps serving when PostgreSQL closes its connections (a restart, an operator ending sessions)', async () => {
+      const owner = await signUp(a);
+      const itemId = await addItem(owner.client);
+      expect((await at(b, owner.client).get('/auth/me')).status).toBe(200);
+      // Every connection the nodes hold on this database, idle ones and LISTEN included.
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      const { rows } = await admin.query<{ ended: boolean }>(
+        `select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      await admin.end();
+      expect(rows.length).toBeGreaterThan(0);
+      await sleep(500);
+      expect([a.child.exitCode, b.child.exitCode]).toEqual([null, null]);
+      // The next requests open new connections, on either node.
+      expect((await owner.client.get('/auth/me')).status).toBe(200);
+      expect((await at(b, owner.client).get('/auth/me')).status).toBe(200);
+      const order = await owner.client.post<{ orderId: number }>('/pos/create-order', orderBody(itemId));
+      expect(order.status).toBe(200);
+      // And realtime between the nodes comes back: the adapter listens again within seconds (through
+      // PostgreSQL it waits 1 to 3 s before it reconnects), so send orders until one reaches B.
+      const { socket } = await connectSocket(b, at(b, owner.client));
+      let reached = false;
+      for (const deadline = Date.now() + 15_000; !reached && Date.now() < deadline;) {
+        const arrived = next(socket, 'new_order');
+        const placed = await owner.client.post<{ orderId: number }>('/pos/create-order', orderBody(itemId));
+        expect(placed.status).toBe(200);
+        reached = await Promise.race([arrived.then(() => true), sleep(1_000).then(() => false)]);
+      }
+      socket.close();
+      expect(reached).toBe(true);
     });
 
     // Last: it stops node A.

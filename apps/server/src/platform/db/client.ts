@@ -101,6 +101,12 @@ export interface Database {
   /** Where committed events go; the app attaches its realtime server at start. */
   publishTo(sink: EventSink): void;
   /**
+   * Hears a pooled connection PostgreSQL closed while it sat idle (a restart, a failover, an operator
+   * ending sessions). The pool has already dropped it and the next query opens a new one: this is for
+   * the log. Unheard, pg's pools would raise it as an uncaught error and stop the node.
+   */
+  onConnectionError(handler: (error: Error) => void): void;
+  /**
    * The one explicit path that sees across tenants: sign-in lookups, session checks and super-admin
    * work. It runs as comanda_system, which may read and write only what those need (migration 0003).
    */
@@ -299,7 +305,21 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   } finally {
     await owner.end();
   }
-  const pool = new pg.Pool({ connectionString: appUrl, max: options.poolSize ?? 10 });
+  let connectionError: (error: Error) => void = () => undefined;
+  // Each connection, idle in the pool or checked out by a transaction, reports its own loss; the
+  // pool's own 'error' (the idle case again) needs a listener only so that it is not thrown.
+  const heard = (p: pg.Pool) =>
+    p
+      .on('connect', (client) =>
+        client.on('error', (error) => {
+          connectionError(error);
+          // The realtime adapter's LISTEN connection, lost: the adapter opens a new one but never gives
+          // the lost one back, which would leave its pool of two one short for every loss.
+          if (client.listenerCount('notification') > 0) client.release(error);
+        }),
+      )
+      .on('error', () => undefined);
+  const pool = heard(new pg.Pool({ connectionString: appUrl, max: options.poolSize ?? 10 }));
   try {
     await checkLoginRole(pool);
   } catch (error) {
@@ -315,21 +335,23 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   // transaction: its connections start as comanda_system (the server checks the membership).
   const systemPool = pooled
     ? undefined
-    : new pg.Pool({ connectionString: appUrl, max: 2, options: '-c role=comanda_system' });
+    : heard(new pg.Pool({ connectionString: appUrl, max: 2, options: '-c role=comanda_system' }));
   // The system statements (statementAsSystem) likewise. These connections start as comanda_system, so
   // RESET ROLE on them returns to comanda_system: nothing more than what they already are.
-  const sessionPool = new pg.Pool({
-    connectionString: appUrl,
-    max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
-    ...(pooled
-      ? {}
-      : { options: `-c role=comanda_system${timeout ? ` -c statement_timeout=${timeout}` : ''}` }),
-  });
+  const sessionPool = heard(
+    new pg.Pool({
+      connectionString: appUrl,
+      max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)),
+      ...(pooled
+        ? {}
+        : { options: `-c role=comanda_system${timeout ? ` -c statement_timeout=${timeout}` : ''}` }),
+    }),
+  );
   // Test-only (filters-only): the request role has no table rights of its own, so tenant
   // transactions run on the owner, whom RLS does not bind.
   const ownerPool =
     options.tenantIsolation === 'filters-only'
-      ? new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+      ? heard(new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 }))
       : undefined;
   return {
     db: drizzlePg({ client: pool, schema }) as Db,
@@ -341,6 +363,9 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     systemPool,
     accessTokenKey,
     deploymentId,
+    onConnectionError: (handler: (error: Error) => void) => {
+      connectionError = handler;
+    },
     close: async () => {
       // The realtime adapter may still be acquiring its LISTEN connection when it is closed (a node
       // stopped right after starting); it then never gives it back and end() would wait for ever.
@@ -460,6 +485,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     publishTo: (next) => {
       sink = next;
     },
+    // The embedded database has no connections to lose.
+    onConnectionError: 'onConnectionError' in opened ? opened.onConnectionError : () => undefined,
     accessTokenKey: Buffer.from(opened.accessTokenKey, 'base64url'),
     deploymentId: opened.deploymentId,
     systemPool: 'systemPool' in opened ? opened.systemPool : undefined,
