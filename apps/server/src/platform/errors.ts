@@ -65,9 +65,26 @@ const PG_ERRORS: Record<string, ErrorCode> = {
   // query_canceled: the statement timeout (a runaway query, a lock held too long); the transaction
   // rolled back, so repeating the request is safe.
   '57014': 'database_timeout',
+  // The connection was ended under the request (a restart, a failover, an operator): nothing of its
+  // transaction was written, and the next try gets a new connection.
+  '57P01': 'database_unavailable',
+  '57P02': 'database_unavailable',
+  '57P03': 'database_unavailable',
+  // connection_exception: PgBouncer answers 08P01 "server conn crashed?" when the server side went.
+  '08000': 'database_unavailable',
+  '08003': 'database_unavailable',
+  '08006': 'database_unavailable',
+  '08P01': 'database_unavailable',
   // Raised by migration 0018's triggers: a row written into, or changing, a closed shift.
   CM001: 'shift_closed',
 };
+
+/**
+ * pg's own words (no SQLSTATE) for a connection lost under a query. Inside a transaction the lost
+ * connection also fails the ROLLBACK, whose error is the one that arrives here, with these words.
+ */
+const CONNECTION_LOST =
+  /^(Connection terminated|Client (was closed|has encountered a connection error) and is not queryable)/;
 
 /** Unique indexes whose violation means something the user can act on, by constraint name. */
 const CONSTRAINT_ERRORS: Record<string, ErrorCode> = {
@@ -104,7 +121,11 @@ const send = (reply: FastifyReply, error: AppError) => reply.status(error.status
 /** The one error handler: known errors answer { message, code } with their status; anything else is a logged 500. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(
-    (error: FastifyError & { cause?: { code?: string; constraint?: string } }, request, reply) => {
+    (
+      error: FastifyError & { cause?: { code?: string; constraint?: string; message?: string } },
+      request,
+      reply,
+    ) => {
       if (error instanceof AppError) return send(reply, error);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
@@ -132,6 +153,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         (pgCode === '23505' && constraint ? CONSTRAINT_ERRORS[constraint] : undefined) ??
         (pgCode ? PG_ERRORS[pgCode] : undefined);
       if (pgKnown) return send(reply, fail(pgKnown));
+      if (CONNECTION_LOST.test(error.message) || CONNECTION_LOST.test(String(error.cause?.message ?? ''))) {
+        request.log.warn({ error: loggableError(error) }, 'a database connection was lost under a request');
+        return send(reply, fail('database_unavailable'));
+      }
       // @fastify/rate-limit's answer for the routes that set no errorResponseBuilder of their own.
       if (error.statusCode === 429) return send(reply, fail('too_many_attempts'));
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -132,6 +132,32 @@ if (kind === 'postgres') {
       }
     });
 
+    it('answers 503 for a request whose connection PostgreSQL ends under it, and serves the next one', async () => {
+      const t = await createTenant(app);
+      const release = await holdTable('customers');
+      try {
+        const add = t.client.post('/customers/add', { phone: '5550100', name: 'Ana Lima' });
+        // The request's backend, waiting on the held table: ended as a restart or an operator would.
+        const admin = new pg.Client({ connectionString: database.ownerUrl });
+        await admin.connect();
+        let ended = 0;
+        for (const deadline = Date.now() + 5_000; ended === 0 && Date.now() < deadline;) {
+          const { rowCount } = await admin.query(
+            `select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          ended = rowCount ?? 0;
+        }
+        await admin.end();
+        expect(ended).toBe(1);
+        expect(await add).toMatchObject({ status: 503, body: { code: 'database_unavailable' } });
+      } finally {
+        await release();
+      }
+      const list = await t.client.get<{ customers: unknown[] }>('/customers?perPage=100');
+      expect(list).toMatchObject({ status: 200, body: { customers: [] } });
+    });
+
     it('cancels a session check left waiting on a lock, then checks sessions again once it is free', async () => {
       const t = await createTenant(app);
       const release = await holdTable('devices');
