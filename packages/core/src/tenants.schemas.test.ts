@@ -43,6 +43,8 @@ describe('tenantListQuery', () => {
   it('defaults to the first page of 5, every status, no search and no date filter', () => {
     expect(tenantListQuery.parse({})).toEqual({ page: 1, perPage: 5, status: 'all', dates: undefined });
     expect(tenantListQuery.parse({ search: '  ' }).search).toBeUndefined();
+    expect(tenantListQuery.parse({ status: '' }).status).toBe('all');
+    expect(firstMessage(tenantListQuery, { status: 'gone' })).toBe('Invalid request!');
   });
   it("takes every date filter, 'tomorrow' included, and checks a custom range", () => {
     expect(tenantListQuery.parse({ type: 'tomorrow' }).dates).toEqual({ type: 'tomorrow' });

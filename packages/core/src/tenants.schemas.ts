@@ -75,7 +75,11 @@ export const tenantListQuery = z
       .max(120, { error: 'Value is too long!' })
       .optional()
       .transform((v) => v || undefined),
-    status: z.enum(TENANT_STATUSES, { error: 'Invalid request!' }).default('all'),
+    // A client with no tab chosen sends `status=` (SPEC §7 lists it with no value): that is every tenant.
+    status: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(TENANT_STATUSES, { error: 'Invalid request!' }).default('all'),
+    ),
     type: z.string().optional(),
     from: z.string().optional(),
     to: z.string().optional(),
