@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type StripeStandIn, startStripeStandIn } from '../../apps/server/test/stripe-stand-in.ts';
 import { checkScreen, launchBrowser, loginThroughUi, registerTenant, screenshot } from './browser.ts';
+import { SUPERADMIN } from './global-setup.ts';
 import { type OwnServer, startOwnServer } from './own-server.ts';
 
 // Subscription billing in Chromium (issue 13): a server of its own with BILLING=stripe, its Stripe SDK
@@ -25,6 +26,8 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRICE_ID: PRICE_ID,
     STRIPE_API_URL: stand.url,
+    SUPERADMIN_USERNAME: SUPERADMIN.username,
+    SUPERADMIN_PASSWORD: SUPERADMIN.password,
   });
   baseUrl = server.url;
   stand.setWebhookUrl(`${baseUrl}/api/v1/billing/stripe/webhook`);
@@ -156,4 +159,54 @@ describe('subscription billing with BILLING=stripe', () => {
     await staffContext.close();
     await context.close();
   }, 180_000);
+
+  it('a suspended business is told so on the inactive page and offered no checkout', async () => {
+    const context = await billingContext();
+    const page = await context.newPage();
+    const owner = await registerTenant(context, 'Cafe Suspended');
+    await loginThroughUi(page, owner.username, owner.password, '/dashboard/inactive-subscription');
+
+    // Subscribed (the signed webhook as the stand-in's Pay button sends it), then suspended.
+    const checkout = await context.request.post('/api/v1/auth/create-checkout-session');
+    expect(checkout.status(), await checkout.text()).toBe(200);
+    const { url } = (await checkout.json()) as { url: string };
+    const paid = stand.events.checkoutCompleted(url.split('/').at(-1) ?? '');
+    expect(await stand.deliver(paid)).toBe(200);
+    expect((await context.request.get('/api/v1/dashboard')).status()).toBe(200);
+    const admin = await billingContext();
+    expect((await admin.request.post('/api/v1/superadmin/signin', { data: SUPERADMIN })).status()).toBe(200);
+    const found = await admin.request.get(
+      `/api/v1/superadmin/tenants?search=${encodeURIComponent(owner.username)}`,
+    );
+    const [tenant] = ((await found.json()) as { tenants: { id: number }[] }).tenants;
+    const suspend = await admin.request.patch(`/api/v1/superadmin/tenants/update/${tenant?.id}`, {
+      data: { name: 'Cafe Suspended', email: owner.username, isActive: false },
+    });
+    expect(suspend.status(), await suspend.text()).toBe(200);
+    await admin.close();
+
+    await page.goto('/dashboard/home');
+    await page.waitForURL('**/dashboard/inactive-subscription');
+    await page.getByRole('heading', { name: 'Business suspended' }).waitFor();
+    await expectText(page, 'This business was suspended by the Comanda administrator. Contact support.');
+    expect(await page.getByRole('button', { name: 'Subscribe' }).count()).toBe(0);
+    await checkScreen(page, 'inactive page (suspended)', { staff: false });
+    await screenshot(page, 'billing-suspended-1280');
+
+    // The profile card explains it too, and offers cancelling the running subscription, not paying.
+    await page.goto('/dashboard/profile');
+    const card = page.getByRole('region', { name: 'Subscription' });
+    await card
+      .getByText('This business was suspended by the Comanda administrator. Contact support.')
+      .waitFor();
+    expect(await card.getByRole('button', { name: 'Subscribe' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Cancel Subscription' }).waitFor();
+    // The server refuses the checkout too, with the same words.
+    const refused = await context.request.post('/api/v1/auth/create-checkout-session');
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      message: 'This business was suspended by the Comanda administrator. Contact support.',
+    });
+    await context.close();
+  }, 120_000);
 });

@@ -15,6 +15,11 @@ export const subscriptionDetailsResponse = z.object({
   billing: z.enum(BILLING_MODES),
   /** The plan's price id at the provider (for /auth/stripe-product-lookup); null when billing is off. */
   price_id: z.string().nullable(),
+  /**
+   * The Comanda administrator suspended the business: it stays inactive whatever billing does, and
+   * checkout is refused until the super admin re-activates it (docs/billing.md).
+   */
+  suspended: z.boolean(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsResponse>;
 

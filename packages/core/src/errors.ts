@@ -36,6 +36,10 @@ export const ERRORS = {
   // Subscription billing (issue 13, docs/billing.md)
   billing_off: { status: 400, message: 'Online payments are not enabled on this server!' },
   already_subscribed: { status: 409, message: 'Your subscription is already active!' },
+  tenant_suspended: {
+    status: 403,
+    message: 'This business was suspended by the Comanda administrator. Contact support.',
+  },
   subscription_not_found: { status: 404, message: 'Subscription not found!' },
   product_not_found: {
     status: 404,
@@ -215,7 +219,10 @@ export const ERRORS = {
   internal: { status: 500, message: 'Something went wrong!' },
   database_unavailable: { status: 503, message: 'Database unavailable' },
   /** A statement ran past DATABASE_STATEMENT_TIMEOUT_MS and was cancelled; nothing was written. */
-  database_timeout: { status: 503, message: 'The server took too long to answer! Please try again in a moment.' },
+  database_timeout: {
+    status: 503,
+    message: 'The server took too long to answer! Please try again in a moment.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -13,6 +13,7 @@ const subscriptionColumns = {
   billingCustomerId: tenants.billingCustomerId,
   billingSubscriptionId: tenants.billingSubscriptionId,
   billingEventAt: tenants.billingEventAt,
+  suspendedAt: tenants.suspendedAt,
 };
 
 export type TenantSubscription = {
@@ -23,6 +24,8 @@ export type TenantSubscription = {
   billingCustomerId: string | null;
   billingSubscriptionId: string | null;
   billingEventAt: Date | null;
+  /** The super admin's suspension (0027): while set, no billing event makes the tenant active. */
+  suspendedAt: Date | null;
 };
 
 /** The tenant's subscription. Locked until the transaction ends when `lock`: one billing change at a time. */

@@ -23,7 +23,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /**
  * Subscription billing (SPEC §2 inactive page, Profile; §7 Authentication and subscription): the
  * admin's calls and the provider's webhooks. tenants.is_active, which the auth hook reads on every
- * request, is the one switch; every change of it here also lands in subscription_events.
+ * request, is the one switch; every change of it here also lands in subscription_events. Billing never
+ * sets it while the super admin has the tenant suspended (tenants.suspended_at), nor clears that.
  */
 export function createBillingService(ctx: AppContext, provider: BillingProvider) {
   const { database, config } = ctx;
@@ -84,7 +85,9 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
     switch (event.kind) {
       case 'created':
         Object.assign(change, {
-          isActive: true,
+          // A suspended tenant's payment (a page opened before the suspension) records the
+          // subscription but does not lift the super admin's decision: only the super admin does.
+          isActive: tenant.suspendedAt === null,
           billingCustomerId: event.customerId,
           billingSubscriptionId: event.subscriptionId,
           subscriptionStart: event.periodStart,
@@ -137,6 +140,7 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
         subscription_end: iso(row.subscriptionEnd),
         billing: provider.mode,
         price_id: provider.priceId,
+        suspended: row.suspendedAt !== null,
       };
     },
 
@@ -150,8 +154,9 @@ export function createBillingService(ctx: AppContext, provider: BillingProvider)
       if (provider.mode === 'off') throw fail('billing_off');
       const row = await database.inTenant(tc.tenantId, (tx) => repo.getSubscription(tx, tc.tenantId));
       if (!row) throw fail('not_found');
-      // One subscription a tenant: while one runs (even if the super admin has switched the tenant
-      // off) a second would charge the card twice.
+      // Paying would not lift the super admin's suspension, so no payment page is offered for it.
+      if (row.suspendedAt) throw fail('tenant_suspended');
+      // One subscription a tenant: while one runs a second would charge the card twice.
       if (row.billingSubscriptionId) throw fail('already_subscribed');
       const url = await provider.createCheckout({
         tenantId: tc.tenantId,

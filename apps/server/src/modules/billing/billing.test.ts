@@ -92,6 +92,15 @@ async function subscribed(created?: number) {
   return { t, subscriptionId: event.subscriptionId, created: event };
 }
 
+/** The answer to a suspended tenant's checkout. */
+const SUSPENDED = {
+  status: 403,
+  body: {
+    code: 'tenant_suspended',
+    message: 'This business was suspended by the Comanda administrator. Contact support.',
+  },
+};
+
 const seconds = (d: string | null) => (d ? Math.floor(Date.parse(d) / 1000) : null);
 
 describe('access', () => {
@@ -161,6 +170,7 @@ describe('checkout', () => {
       subscription_end: null,
       billing: 'stripe',
       price_id: PRICE_ID,
+      suspended: false,
     });
 
     // A tenant id in the body is not read: the session says who pays.
@@ -339,10 +349,7 @@ describe('webhooks', () => {
     expect(await stand.deliver(stand.events.renewed(subscriptionId))).toBe(200);
     expect(await dashboardStatus(t)).toBe(402);
     expect(await details(t)).toMatchObject({ subscription_id: subscriptionId, is_active: false });
-    expect(await t.client.post('/auth/create-checkout-session')).toMatchObject({
-      status: 409,
-      body: { message: 'Your subscription is already active!' },
-    });
+    expect(await t.client.post('/auth/create-checkout-session')).toMatchObject(SUSPENDED);
   });
 
   it('deleting a tenant ends its subscription at the provider first', async () => {
@@ -406,6 +413,106 @@ describe('webhooks', () => {
     expect(await stand.deliver(stand.events.subscriptionDeleted(a.subscriptionId))).toBe(200);
     expect(await dashboardStatus(a.t)).toBe(402);
     expect(await statuses(a.t.tenantId)).toEqual(['created', 'cancelled']);
+  });
+});
+
+describe("the super admin's suspension", () => {
+  /** The super admin's switch, as SPEC §7 writes the call. */
+  async function superadmin() {
+    const sa = app.client();
+    expect((await sa.post('/superadmin/signin', SUPERADMIN)).status).toBe(200);
+    return {
+      setActive: async (t: Tenant, isActive: boolean, name = 'Cafe') =>
+        expect(
+          (
+            await sa.request('PATCH', `/superadmin/tenants/update/${t.tenantId}`, {
+              name,
+              email: t.username,
+              isActive,
+            })
+          ).status,
+        ).toBe(200),
+      /** The tenant's row in the super admin's list. */
+      row: async (t: Tenant) => {
+        const res = await sa.get<{ tenants: { id: number; is_active: boolean }[] }>(
+          `/superadmin/tenants?search=${encodeURIComponent(t.username)}`,
+        );
+        return res.body.tenants.find((r) => r.id === t.tenantId);
+      },
+    };
+  }
+
+  it('a suspended tenant cannot pay its way back: cancel, checkout refused, a paid checkout leaves it off', async () => {
+    const t = await createTenant(app);
+    // Two payment pages, one of them still open in a tab when the suspension comes.
+    const first = stand.events.checkoutCompleted(await openCheckout(t));
+    const laterTab = await openCheckout(t);
+    expect(await stand.deliver(first)).toBe(200);
+    expect(await dashboardStatus(t)).toBe(200);
+
+    const sa = await superadmin();
+    await sa.setActive(t, false);
+    expect(await dashboardStatus(t)).toBe(402);
+    expect(await details(t)).toMatchObject({ is_active: false, suspended: true });
+
+    // The admin may still stop the card being charged...
+    expect((await t.client.post('/auth/cancel-subscription', { id: first.subscriptionId })).status).toBe(200);
+    // ...but may not open a new subscription, and the answer says why.
+    expect(await t.client.post('/auth/create-checkout-session')).toMatchObject(SUSPENDED);
+
+    // The page left open is paid: the subscription is recorded, the store stays closed.
+    const paid = stand.events.checkoutCompleted(laterTab);
+    expect(await stand.deliver(paid)).toBe(200);
+    expect(await dashboardStatus(t)).toBe(402);
+    expect(await details(t)).toMatchObject({
+      subscription_id: paid.subscriptionId,
+      is_active: false,
+      suspended: true,
+    });
+    expect(await statuses(t.tenantId)).toEqual(['created', 'cancelled', 'created']);
+    expect(await sa.row(t)).toMatchObject({ is_active: false });
+    // A renewal of it changes nothing either.
+    expect(await stand.deliver(stand.events.renewed(paid.subscriptionId))).toBe(200);
+    expect(await dashboardStatus(t)).toBe(402);
+
+    // The super admin switching it back on lifts the suspension: the store opens.
+    await sa.setActive(t, true);
+    expect(await dashboardStatus(t)).toBe(200);
+    expect(await details(t)).toMatchObject({ is_active: true, suspended: false });
+    expect(await sa.row(t)).toMatchObject({ is_active: true });
+  });
+
+  it('a suspended tenant without a subscription is refused checkout until re-activated', async () => {
+    const { t, subscriptionId } = await subscribed();
+    const sa = await superadmin();
+    await sa.setActive(t, false);
+    expect((await t.client.post('/auth/cancel-subscription', { id: subscriptionId })).status).toBe(200);
+    const opened = stand.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    expect(await t.client.post('/auth/create-checkout-session')).toMatchObject(SUSPENDED);
+    expect(stand.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(opened);
+    // Editing the name of a suspended tenant (isActive stays false) keeps it suspended.
+    await sa.setActive(t, false, 'Renamed Cafe');
+    expect(await t.client.post('/auth/create-checkout-session')).toMatchObject(SUSPENDED);
+
+    // Re-activated, it works at once; its admin may subscribe again when the store is switched off
+    // for want of a subscription (the provider's cancellation), which is not a suspension.
+    await sa.setActive(t, true);
+    expect(await dashboardStatus(t)).toBe(200);
+    const again = stand.events.checkoutCompleted(await openCheckout(t));
+    expect(await stand.deliver(again)).toBe(200);
+    expect(await stand.deliver(stand.events.subscriptionDeleted(again.subscriptionId))).toBe(200);
+    expect(await details(t)).toMatchObject({ is_active: false, suspended: false });
+    expect((await t.client.post('/auth/create-checkout-session')).status).toBe(200);
+  });
+
+  it('saving an unpaid tenant with isActive false (unchanged) does not suspend it', async () => {
+    const t = await createTenant(app);
+    const sa = await superadmin();
+    await sa.setActive(t, false, 'New name');
+    expect(await details(t)).toMatchObject({ is_active: false, suspended: false });
+    const paid = stand.events.checkoutCompleted(await openCheckout(t));
+    expect(await stand.deliver(paid)).toBe(200);
+    expect(await dashboardStatus(t)).toBe(200);
   });
 });
 
@@ -500,6 +607,7 @@ describe('BILLING=off', () => {
       subscription_end: null,
       billing: 'off',
       price_id: null,
+      suspended: false,
     });
     for (const path of [
       '/auth/stripe-product-lookup',

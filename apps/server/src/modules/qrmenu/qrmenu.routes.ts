@@ -69,9 +69,20 @@ export function qrMenuRoutes(app: Api, deps: { qrMenu: QrMenuService; config: Co
         body: placeQrOrderSchema,
         response: { 200: qrOrderPlacedResponse, ...errorResponses },
       },
-      // Per address and per store before the body is read; per table once it is (it is in the body).
-      onRequest: [
-        addressLimit(app, config.qrOrderAddressRateLimit, 'qrorder', 'too_many_orders'),
+      // Per address before the body is read. Per table and per store only once it has passed the
+      // schema (preHandler): the store's budget is shared by every diner, so a body the server refuses
+      // must not spend it, or a few addresses sending garbage would close a store's QR ordering.
+      onRequest: addressLimit(app, config.qrOrderAddressRateLimit, 'qrorder', 'too_many_orders'),
+      preHandler: [
+        requestLimit(app, {
+          max: config.qrOrderTableRateLimit,
+          timeWindow: TEN_MINUTES,
+          key: (r) => {
+            const table = (r.body as { tableId?: unknown } | undefined)?.tableId;
+            return typeof table === 'string' && table ? `qrorder:table:${codeOf(r)}:${table}` : null;
+          },
+          code: 'too_many_orders',
+        }),
         requestLimit(app, {
           max: config.qrOrderStoreRateLimit,
           timeWindow: TEN_MINUTES,
@@ -79,15 +90,6 @@ export function qrMenuRoutes(app: Api, deps: { qrMenu: QrMenuService; config: Co
           code: 'too_many_orders',
         }),
       ],
-      preHandler: requestLimit(app, {
-        max: config.qrOrderTableRateLimit,
-        timeWindow: TEN_MINUTES,
-        key: (r) => {
-          const table = (r.body as { tableId?: unknown } | undefined)?.tableId;
-          return typeof table === 'string' && table ? `qrorder:table:${codeOf(r)}:${table}` : null;
-        },
-        code: 'too_many_orders',
-      }),
       config: PUBLIC,
     },
     async (request) =>

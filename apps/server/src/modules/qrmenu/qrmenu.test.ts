@@ -378,6 +378,37 @@ describe('rate limits', () => {
     }
   });
 
+  it("counts only valid orders toward the store's budget: garbage from a few addresses cannot close it", async () => {
+    const own = await startTestApp({
+      TRUST_PROXY: 'true',
+      QR_ORDER_ADDRESS_RATE_LIMIT: '10',
+      QR_ORDER_STORE_RATE_LIMIT: '60',
+    });
+    try {
+      const s = await createQrStore(own);
+      const post = (address: string, body: unknown, headers: Record<string, string> = {}) =>
+        own.client().post(`/qrmenu/${s.code}/place-order`, body, { 'x-forwarded-for': address, ...headers });
+      const notJson = (address: string) =>
+        post(address, '{"cart": [', { 'content-type': 'application/json' });
+      // 70 bodies the server cannot take (half not JSON, half failing the schema) from 7 addresses:
+      // more than the store's 60, each address up to its own 10.
+      for (let a = 1; a <= 7; a += 1) {
+        const address = `203.0.113.${a}`;
+        for (let i = 0; i < 10; i += 1) {
+          const res = i % 2 === 0 ? await notJson(address) : await post(address, { cart: 'nothing' });
+          expect(res.status, `${address} #${i}`).toBe(400);
+        }
+        // The per-address budget still turns the sender away, counted before the body is read.
+        expect(await notJson(address)).toMatchObject({ status: 429, body: { code: 'too_many_orders' } });
+      }
+      // A real diner's order is taken.
+      expect((await post('198.51.100.1', placeBody(s))).status).toBe(200);
+      expect((await qrCounts(own, s.owner.tenantId)).qrOrders).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('limits order-status reads per client address', async () => {
     const own = await startTestApp({ TRUST_PROXY: 'true', QR_STATUS_RATE_LIMIT: '3' });
     try {

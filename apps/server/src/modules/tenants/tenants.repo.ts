@@ -41,6 +41,7 @@ const listColumns = {
   isActive: tenants.isActive,
   subscriptionStart: tenants.subscriptionStart,
   subscriptionEnd: tenants.subscriptionEnd,
+  suspendedAt: tenants.suspendedAt,
   createdAt: tenants.createdAt,
 };
 export type TenantListRow = Awaited<ReturnType<typeof listTenants>>[number];
@@ -112,7 +113,7 @@ export async function lockTenant(tx: Tx, tenantId: number) {
 export async function updateTenant(
   tx: Tx,
   tenantId: number,
-  values: { name: string; email: string; isActive: boolean },
+  values: { name: string; email: string; isActive: boolean; suspendedAt?: Date | null },
 ) {
   await tx
     .update(tenants)

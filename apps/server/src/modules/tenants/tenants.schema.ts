@@ -12,6 +12,8 @@ export const tenants = pgTable('tenants', {
   billingCustomerId: text('billing_customer_id'),
   billingSubscriptionId: text('billing_subscription_id'),
   billingEventAt: at('billing_event_at'),
+  /** Set while the super admin has the tenant suspended (0027): never active meanwhile. */
+  suspendedAt: at('suspended_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

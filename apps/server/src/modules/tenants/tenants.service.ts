@@ -116,16 +116,25 @@ export function createTenantsService(ctx: AppContext, deps: { auth: AuthService;
       return { message: 'Tenant added successfully!', id: user.tenantId };
     },
 
-    /** Name, contact e-mail and the active switch; deactivation reaches the tenant's next call. */
+    /**
+     * Name, contact e-mail and the active switch; deactivation reaches the tenant's next call. The
+     * switch maps onto the suspension (docs/superadmin-tenants.md): switching an active tenant off
+     * suspends it, which no billing event undoes; switching a tenant on lifts any suspension; saving an
+     * inactive tenant as inactive (an edit of its name) leaves it as it was, so a tenant that is off
+     * only for want of a subscription may still subscribe.
+     */
     async update(sa: SuperadminAuth, tenantId: number, input: z.output<typeof updateTenantSchema>) {
       const before = await database.asSystem(async (tx) => {
         const row = await repo.lockTenant(tx, tenantId);
         if (!row) throw fail('tenant_not_found');
-        await repo.updateTenant(tx, tenantId, input);
+        const suspendedAt = input.isActive ? null : row.isActive ? ctx.now() : row.suspendedAt;
+        await repo.updateTenant(tx, tenantId, { ...input, suspendedAt });
         const changed: Record<string, { from: unknown; to: unknown }> = {};
         if (row.name !== input.name) changed.name = { from: row.name, to: input.name };
         if (row.email !== input.email) changed.email = { from: row.email, to: input.email };
         if (row.isActive !== input.isActive) changed.isActive = { from: row.isActive, to: input.isActive };
+        if ((row.suspendedAt === null) !== (suspendedAt === null))
+          changed.suspended = { from: row.suspendedAt !== null, to: suspendedAt !== null };
         await auditPlatform(tx, actor(sa), {
           action: 'tenant.update',
           targetType: 'tenant',

@@ -240,9 +240,10 @@ describe('PATCH /superadmin/tenants/update/{id}', () => {
     const audit = await sa.get<{ entries: { details: unknown }[] }>(
       `/superadmin/tenants/${t.tenantId}/audit-log?source=platform`,
     );
+    // Switching an active tenant off suspends it; switching it on lifts the suspension.
     expect(audit.body.entries.map((e) => e.details)).toEqual([
-      { isActive: { from: false, to: true } },
-      { isActive: { from: true, to: false } },
+      { isActive: { from: false, to: true }, suspended: { from: true, to: false } },
+      { isActive: { from: true, to: false }, suspended: { from: false, to: true } },
     ]);
   });
 });

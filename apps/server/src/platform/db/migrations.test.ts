@@ -102,3 +102,35 @@ describe('0006_tenant_settings_rows', () => {
     }
   });
 });
+
+describe('0027_tenant_suspension', () => {
+  it('suspends the tenants switched off while their subscription runs, and no other; a suspended tenant cannot be active', async () => {
+    const before = new PGlite();
+    try {
+      for (const m of migrationFiles()) {
+        if (m.version >= '0027') break;
+        await before.exec(m.sql);
+      }
+      await before.exec(`
+        insert into tenants (id, name, email, is_active, billing_subscription_id) overriding system value values
+          (1, 'Off while paying', 'a@x.test', false, 'sub_1'),
+          (2, 'Unpaid', 'b@x.test', false, null),
+          (3, 'Paying', 'c@x.test', true, 'sub_3');
+      `);
+      await before.exec(migrationFiles().find((m) => m.version.startsWith('0027'))?.sql ?? '');
+      const { rows } = await before.query<{ id: number; suspended: boolean }>(
+        'select id, suspended_at is not null as suspended from tenants order by id',
+      );
+      expect(rows).toEqual([
+        { id: 1, suspended: true },
+        { id: 2, suspended: false },
+        { id: 3, suspended: false },
+      ]);
+      await expect(before.exec('update tenants set is_active = true where id = 1')).rejects.toThrow(
+        /tenants_suspended_inactive/,
+      );
+    } finally {
+      await before.close();
+    }
+  });
+});

@@ -150,13 +150,18 @@ describe('the system role', () => {
 });
 
 describe('the tenant role on tenants', () => {
-  it('may change its time zone but not whether it is active or paid for', async () => {
+  it('may change its time zone but not whether it is active, suspended or paid for', async () => {
     const a = await createTenant(app);
     await app.database.inTenant(a.tenantId, (tx) =>
       tx.execute(sql`update tenants set timezone = 'Europe/Lisbon' where id = ${a.tenantId}`),
     );
-    for (const column of ['is_active', 'subscription_end']) {
-      const value = column === 'is_active' ? sql`false` : sql`now() + interval '10 years'`;
+    for (const column of ['is_active', 'subscription_end', 'suspended_at']) {
+      const value =
+        column === 'is_active'
+          ? sql`false`
+          : column === 'suspended_at'
+            ? sql`null`
+            : sql`now() + interval '10 years'`;
       const state = await sqlState(
         app.database.inTenant(a.tenantId, (tx) =>
           tx.execute(sql`update tenants set ${sql.identifier(column)} = ${value} where id = ${a.tenantId}`),

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle, IconLogout, IconReceiptOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconInfoCircle, IconLogout, IconReceiptOff } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,11 +12,15 @@ import { useSignOut } from '../../lib/sign-out.ts';
 import { StatusScreen } from './components/StatusScreen.tsx';
 import { paths } from '../../lib/paths.ts';
 
-/** Where any 402 lands (SPEC §8): only an admin may subscribe (SPEC §6). */
+/**
+ * Where any 402 lands (SPEC §8): only an admin may subscribe (SPEC §6). A business the Comanda
+ * administrator suspended is told so instead, and offered no payment (paying would not lift it).
+ */
 export function InactiveSubscriptionPage() {
   const { t } = useTranslation('status');
   const user = useSessionUser('tenant');
   const { signOut, pending } = useSignOut('tenant');
+  const details = useQuery(subscriptionQueryOptions());
   const isAdmin = user?.role === 'admin';
 
   const logout = (
@@ -37,6 +41,18 @@ export function InactiveSubscriptionPage() {
     </Anchor>
   );
 
+  if (details.data?.suspended) {
+    return (
+      <StatusScreen
+        icon={<IconBan size={32} />}
+        color="red"
+        title={t('inactive.suspendedTitle')}
+        text={t('inactive.suspendedText')}
+        below={logout}
+      />
+    );
+  }
+
   return (
     <StatusScreen
       icon={<IconReceiptOff size={32} />}
@@ -45,7 +61,8 @@ export function InactiveSubscriptionPage() {
       text={isAdmin ? t('inactive.adminText') : undefined}
       below={
         <>
-          {isAdmin && <PlanCard action={<SubscribeAction />} />}
+          {/* Not before the details say whether the business is suspended. */}
+          {isAdmin && !details.isPending && <PlanCard action={<SubscribeAction />} />}
           {logout}
         </>
       }

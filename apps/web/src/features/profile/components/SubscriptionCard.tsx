@@ -16,7 +16,8 @@ import { toast } from '../../../lib/toast.ts';
 /**
  * The admin's subscription card on the profile (SPEC §2 Profile): Status Active/In-Active, 'Renews at'
  * the first 10 characters of subscription_end, and Cancel Subscription after a warning that access ends
- * at once (then the inactive-subscription page). An inactive tenant with billing on may subscribe here.
+ * at once (then the inactive-subscription page). An inactive tenant with billing on may subscribe here,
+ * unless the Comanda administrator suspended it (paying would not lift that).
  */
 export function SubscriptionCard() {
   const { t } = useTranslation('dashboard');
@@ -91,6 +92,11 @@ export function SubscriptionCard() {
                 {t('subscription.billingOff')}
               </Text>
             )}
+            {details.data.suspended && (
+              <Text c="red" fz="sm">
+                {t('subscription.suspended')}
+              </Text>
+            )}
             <Group justify="flex-end">
               {details.data.subscription_id ? (
                 <Button
@@ -103,6 +109,7 @@ export function SubscriptionCard() {
                 </Button>
               ) : (
                 !details.data.is_active &&
+                !details.data.suspended &&
                 details.data.billing === 'stripe' && (
                   <Button
                     loading={checkout.isPending || checkout.isSuccess}
