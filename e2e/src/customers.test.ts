@@ -216,6 +216,41 @@ describe('customers: the owner keeps the guest list', () => {
   });
 });
 
+describe('customers: a phone a URL must encode', () => {
+  // The phone is the customer's key in the page's address and in the API's path (docs/customers.md).
+  const phone = '+1 (555) 0199 #7';
+  it("opens, edits and deletes the customer from their page's address", async () => {
+    const res = await context.request.post('/api/v1/customers/add', { data: { phone, name: 'Hash Guest' } });
+    expect(res.status()).toBe(200);
+    await page.goto('/dashboard/customers');
+    await searchFor('Hash');
+    await page.getByRole('link', { name: 'Hash Guest' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hash Guest' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/customers/%2B1%20(555)%200199%20%237');
+    // The address alone opens the page again.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Hash Guest' }).waitFor();
+    await page.getByTestId('contact-card').getByText(phone).waitFor();
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Customer' });
+    await dialog.getByLabel('Name').fill('Hash Guest II');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Customer updated!').first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Hash Guest II' }).waitFor();
+
+    await page.getByRole('link', { name: 'Back to customers' }).click();
+    await searchFor('Hash');
+    await page.getByRole('button', { name: 'Delete Hash Guest II' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Hash Guest II?' })
+      .getByRole('button', { name: 'Yes, delete' })
+      .click();
+    await page.getByText('Customer deleted!').first().waitFor();
+    await page.getByTestId('no-result').waitFor();
+  });
+});
+
 describe('customers: another tab', () => {
   it('shows a customer added elsewhere without a reload (customers_updated)', async () => {
     const other = await context.newPage();
@@ -284,8 +319,9 @@ describe("customers: the store's clock on a device in another time zone", () => 
       data: { phone: '676 0001', name: 'Sione' },
     });
     expect(added.status()).toBe(200);
-    const { customer } = (await added.json()) as { customer: { id: number } };
-    const detail = (await (await far.request.get(`/api/v1/customers/${customer.id}`)).json()) as {
+    const { customer } = (await added.json()) as { customer: { id: number; phone: string } };
+    const path = `/api/v1/customers/${encodeURIComponent(customer.phone)}`;
+    const detail = (await (await far.request.get(path)).json()) as {
       customer: { created_at: string };
     };
     const createdAt = new Date(detail.customer.created_at);

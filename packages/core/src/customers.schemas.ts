@@ -23,6 +23,42 @@ export function phoneKeyOf(phone: string): string {
     .toLowerCase();
 }
 
+/**
+ * A customer as a request names them (docs/customers.md, "Naming a customer"). A text is always the
+ * phone, SPEC §3's key, in any of its forms ('555 0101' names the customer of '555-0101'); only a JSON
+ * number is Comanda's numeric id. A path segment is text, so `/customers/{phone}` always reads a phone,
+ * and an all-digit phone is never taken for an id.
+ */
+export type CustomerRef = { phone: string } | { id: number };
+
+/** A body's customer: a phone as text, or Comanda's id as a JSON number; anything else answers `message`. */
+export function customerRefOf(message: string) {
+  return z.union(
+    [
+      z
+        .number({ error: message })
+        .int({ error: message })
+        .positive({ error: message })
+        .max(Number.MAX_SAFE_INTEGER, { error: message })
+        .transform((id): CustomerRef => ({ id })),
+      z
+        .string({ error: message })
+        .trim()
+        .min(1, { error: message })
+        .max(80, { error: message })
+        // Text that is no phone ('ana', '7e0') names nobody: refused here, never looked up.
+        .refine(isPhone, { error: message })
+        .transform((phone): CustomerRef => ({ phone })),
+    ],
+    { error: message },
+  );
+}
+
+/** `/customers/{phone}`: the phone as the path carries it (URL-encoded; the router decodes it). */
+export const customerPathParams = z.object({
+  phone: z.string({ error: 'Not found!' }).min(1, { error: 'Not found!' }).max(200, { error: 'Not found!' }),
+});
+
 export const GENDERS = ['female', 'male', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -78,7 +114,7 @@ export const addCustomerSchema = z
   .refine((c) => isPhone(c.phone), { error: PHONE_INVALID, path: ['phone'] });
 export type AddCustomerInput = z.input<typeof addCustomerSchema>;
 
-/** POST /customers/{id}/update: the phone is the customer's key and is not changed (SPEC §3). */
+/** POST /customers/{phone}/update: the phone is the customer's key and is not changed (SPEC §3). */
 export const updateCustomerSchema = z.object(customerFields);
 export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;
 

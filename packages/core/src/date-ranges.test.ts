@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   rangeInstants,
   addMonths,
+  bookingInstant,
   dateRangeQuery,
+  isInstant,
   isLocalDate,
   isWallTime,
   rangeFor,
@@ -145,9 +147,47 @@ describe('dateRangeQuery', () => {
       'Please select a valid date range!',
     );
   });
+  it('reads from and to only for a custom range: empty and null are no date (SPEC §7 sends them)', () => {
+    for (const none of ['', 'null', ' '])
+      expect(message({ type: 'today', from: none, to: none })).toEqual({ type: 'today' });
+    expect(message({ type: 'last_7days', from: 'whatever', to: '2026-13-45' })).toEqual({
+      type: 'last_7days',
+    });
+    expect(message({ type: 'custom', from: '', to: '' })).toEqual({ type: 'custom' });
+    expect(message({ type: 'custom', from: '2026-03-01', to: 'null' })).toEqual({
+      type: 'custom',
+      from: '2026-03-01',
+    });
+    expect(message({ type: 'custom', from: 'null', to: '2026-03-01' })).toBe(
+      'Please select a valid date range!',
+    );
+    expect(message({ type: 'custom', from: 'soon' })).toBe('Please select a valid date range!');
+  });
   it('refuses an end without a start in a custom range, which would skip the checks', () => {
     expect(message({ type: 'custom', to: '2099-12-31' })).toBe('Please select a valid date range!');
     expect(message({ type: 'custom', from: '2026-03-01' })).toEqual({ type: 'custom', from: '2026-03-01' });
+  });
+});
+
+describe('bookingInstant', () => {
+  it("reads a wall time on the store's clock and an ISO instant as itself, to the minute", () => {
+    expect(bookingInstant('2026-11-28T14:00', 'Europe/Athens')).toEqual(new Date('2026-11-28T12:00:00Z'));
+    expect(bookingInstant('2026-11-28T14:00:00.000Z', 'Europe/Athens')).toEqual(
+      new Date('2026-11-28T14:00:00Z'),
+    );
+    expect(bookingInstant('2026-11-28T14:00:00.000+02:00', 'UTC')).toEqual(new Date('2026-11-28T12:00:00Z'));
+    expect(bookingInstant('2026-11-28T14:00-03:30', 'UTC')).toEqual(new Date('2026-11-28T17:30:00Z'));
+    expect(bookingInstant('2026-11-28T14:00:59.999Z', 'UTC')).toEqual(new Date('2026-11-28T14:00:00Z'));
+  });
+  it('knows an instant when it sees one', () => {
+    expect(isInstant('2026-11-28T14:00:00.000Z')).toBe(true);
+    expect(isInstant('2026-11-28T14:00:00+02:00')).toBe(true);
+    expect(isInstant('2026-11-28T14:00')).toBe(false);
+    expect(isInstant('2026-11-28T14:00:00')).toBe(false);
+    expect(isInstant('2026-02-30T14:00:00Z')).toBe(false);
+    expect(isInstant('2026-11-28T24:00:00Z')).toBe(false);
+    expect(isInstant('2026-11-28T14:00:00+24:00')).toBe(false);
+    expect(isInstant('9999-11-28T14:00:00Z')).toBe(false);
   });
 });
 

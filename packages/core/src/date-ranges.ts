@@ -130,6 +130,39 @@ export function isWallTime(value: string): boolean {
   return !!m && isLocalDate(value.slice(0, 10)) && +m[4]! < 24 && +m[5]! < 60;
 }
 
+// An ISO 8601 instant as a JSON client sends one (Date#toISOString, or with the sender's offset):
+// seconds and their fraction optional, a Z or an offset required (without one it would be a wall time).
+const INSTANT =
+  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:(Z)|([+-])(\d{2}):(\d{2}))$/i;
+
+/** The milliseconds since the epoch an ISO 8601 instant names, or undefined when it is not one. */
+function instantTime(value: string): number | undefined {
+  const m = INSTANT.exec(value);
+  if (!m || !isLocalDate(m[1]!)) return undefined;
+  const [h, min, s = '0'] = [m[2]!, m[3]!, m[4]];
+  if (+h > 23 || +min > 59 || +s > 59) return undefined;
+  const offset = m[5] ? 0 : (m[6] === '-' ? -1 : 1) * (+m[7]! * 60 + +m[8]!);
+  if (!m[5] && (+m[7]! > 23 || +m[8]! > 59)) return undefined;
+  const [y, mo, d] = m[1]!.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, mo - 1, d, +h, +min, +s) - offset * 60_000;
+}
+
+/** Whether a string is an ISO 8601 instant with a Z or an offset ('2026-11-28T14:00:00.000Z'). */
+export function isInstant(value: string): boolean {
+  return instantTime(value) !== undefined;
+}
+
+/**
+ * The instant a booking's time names: a wall time ('YYYY-MM-DDTHH:mm') is read on the store's clock,
+ * an ISO instant ('…Z', '…+02:00') is that instant. Seconds are dropped: bookings are to the minute, as
+ * the store's clock shows them, so the same time sent again never reads as a move.
+ */
+export function bookingInstant(value: string, timeZone: string): Date {
+  const time = instantTime(value);
+  if (time === undefined) return zonedWallTimeToInstant(value, timeZone);
+  return new Date(Math.floor(time / 60_000) * 60_000);
+}
+
 /**
  * The local dates a filter covers on a given local "today" (SPEC §9). `custom` takes `from` and `to`
  * and defaults to today until the same day next month; the other filters ignore them.
@@ -160,20 +193,42 @@ export function rangeFor(filter: DateFilter, today: LocalDate, custom: Partial<D
 }
 
 const badDate = 'Please select a valid date range!';
-const localDate = z.string({ error: badDate }).trim().refine(isLocalDate, { error: badDate });
+/**
+ * A custom range's end: empty, missing or the text 'null' is no date (clients send `from=&to=` and
+ * `from=null&to=null` for a filter without dates, SPEC §7).
+ */
+const localDate = z.preprocess(
+  (v) => (typeof v === 'string' && (v.trim() === '' || v.trim() === 'null') ? undefined : v),
+  z.string({ error: badDate }).trim().refine(isLocalDate, { error: badDate }).optional(),
+);
 
 /**
- * `?type=&from=&to=` of the date-filtered lists: type defaults to today; a custom range needs dates
- * in order and at most MAX_RANGE_DAYS long, and a `to` needs a `from` (an end alone would skip those
- * checks). `excluded` drops filters a screen does not offer.
+ * `?type=&from=&to=` of the date-filtered lists: type defaults to today; `from` and `to` are read for
+ * `custom` only (another filter ignores them, whatever they hold). A custom range needs dates in order
+ * and at most MAX_RANGE_DAYS long, and a `to` needs a `from` (an end alone would skip those checks).
+ * `excluded` drops filters a screen does not offer.
  */
 export function dateRangeQuery(excluded: readonly DateFilter[] = []) {
   const offered = DATE_FILTERS.filter((f) => !excluded.includes(f)) as [DateFilter, ...DateFilter[]];
   return z
     .object({
       type: z.enum(offered, { error: 'Please select a valid date filter!' }).default('today'),
-      from: localDate.optional(),
-      to: localDate.optional(),
+      from: z.string({ error: badDate }).optional(),
+      to: z.string({ error: badDate }).optional(),
+    })
+    .transform((q, ctx): { type: DateFilter; from?: string; to?: string } => {
+      if (q.type !== 'custom') return { type: q.type };
+      const from = localDate.safeParse(q.from);
+      const to = localDate.safeParse(q.to);
+      if (!from.success || !to.success) {
+        ctx.addIssue({ code: 'custom', message: badDate });
+        return z.NEVER;
+      }
+      return {
+        type: q.type,
+        ...(from.data ? { from: from.data } : {}),
+        ...(to.data ? { to: to.data } : {}),
+      };
     })
     .refine((q) => q.type !== 'custom' || !q.to || !!q.from, { error: badDate })
     .refine((q) => q.type !== 'custom' || !q.from || !q.to || q.from <= q.to, {

@@ -49,7 +49,10 @@ describe('createOrderSchema', () => {
       notes: null,
       seat: 4,
     });
-    expect(parsed).toMatchObject({ customerId: 9, tableId: null });
+    // Text is the guest's phone (docs/customers.md "Naming a customer"); only a JSON number is an id.
+    expect(parsed).toMatchObject({ customerId: { phone: '9' }, tableId: null });
+    const byId = createOrderSchema.parse({ uuid: id, cart: [line], deliveryType: 'dinein', customerId: 9 });
+    expect(byId.customerId).toEqual({ id: 9 });
   });
 
   it.each([

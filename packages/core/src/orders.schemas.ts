@@ -11,6 +11,7 @@ import { amountInput, optionalAmountInput } from './money-input.ts';
 import { seatInput } from './seats.ts';
 import { VOID_REASON_REQUIRED, voidReasonIdSchema } from './voids.schemas.ts';
 import { billExtrasResponse, billExtrasSchema } from './discounts.ts';
+import { customerRefOf } from './customers.schemas.ts';
 
 export const DELIVERY_TYPES = ['dinein', 'delivery', 'takeaway'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
@@ -95,7 +96,12 @@ export const createOrderSchema = z
       }),
     deliveryType: z.enum(DELIVERY_TYPES, { error: 'Please select a valid dining option!' }),
     customerType: z.enum(CUSTOMER_TYPES, { error: 'Please select a valid customer type!' }).default('WALKIN'),
-    customerId: optionalIdOf('Please select customer!')
+    /** The guest: their phone (SPEC §3's key), or Comanda's id as a JSON number (`customerRefOf`). */
+    customerId: z
+      .preprocess(
+        (v) => (v === '' || v === undefined ? null : v),
+        customerRefOf('Please select customer!').nullable(),
+      )
       .optional()
       .transform((v) => v ?? null),
     tableId: optionalIdOf('Please select a valid table!')

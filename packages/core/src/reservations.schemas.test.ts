@@ -26,17 +26,15 @@ describe('addReservationSchema', () => {
     expect(firstMessage({ customerId: 7, date: '2026-02-29T19:00' })).toBe('Please select date & time!');
   });
   it('takes the form as typed: a table id or none, a people count as text, blank notes as null', () => {
-    expect(firstMessage({ ...booking, customerId: '7', tableId: '', peopleCount: '3', notes: '  ' })).toEqual(
-      {
-        customerId: 7,
-        date: '2026-03-10T19:00',
-        tableId: null,
-        peopleCount: 3,
-        status: 'booked',
-        notes: null,
-        override: false,
-      },
-    );
+    expect(firstMessage({ ...booking, tableId: '', peopleCount: '3', notes: '  ' })).toEqual({
+      customerId: { id: 7 },
+      date: '2026-03-10T19:00',
+      tableId: null,
+      peopleCount: 3,
+      status: 'booked',
+      notes: null,
+      override: false,
+    });
     expect(firstMessage({ ...booking, tableId: '12', status: 'paid', override: true })).toMatchObject({
       tableId: 12,
       status: 'paid',
@@ -53,16 +51,25 @@ describe('addReservationSchema', () => {
   it('reads numbers sent as text only when they are digits: no hex, exponents or signs', () => {
     for (const peopleCount of ['0x10', '1e2', ' 3', '+3', '3.0'])
       expect(firstMessage({ ...booking, peopleCount })).toBe('Please provide valid people count!');
-    for (const customerId of ['1e2', '0x10', '7 ', '-7'])
-      expect(firstMessage({ ...booking, customerId })).toBe('Please select customer!');
     expect(firstMessage({ ...booking, tableId: '0x10' })).toBe('Please select a valid table!');
-    expect(firstMessage({ ...booking, customerId: '100', peopleCount: '16' })).toMatchObject({
-      customerId: 100,
-      peopleCount: 16,
-    });
+    expect(firstMessage({ ...booking, peopleCount: '16' })).toMatchObject({ peopleCount: 16 });
   });
-  it('takes minutes, never seconds, and years 1900 to 2199', () => {
+  it("reads a text customer as the guest's phone and only a JSON number as Comanda's id", () => {
+    for (const phone of ['100', '+1 (555) 0101 #2', '0x10', '-7'])
+      expect(firstMessage({ ...booking, customerId: phone })).toMatchObject({ customerId: { phone } });
+    expect(firstMessage({ ...booking, customerId: ' 555 0101 ' })).toMatchObject({
+      customerId: { phone: '555 0101' },
+    });
+    expect(firstMessage({ ...booking, customerId: 100 })).toMatchObject({ customerId: { id: 100 } });
+    // No phone, no id: text without a digit or with letters other than x and ext, or a number not an id.
+    for (const customerId of ['1e2', 'ana', '  ', null, 0, -7, 1.5, { id: 7 }])
+      expect(firstMessage({ ...booking, customerId })).toBe('Please select customer!');
+  });
+  it('takes a wall time in minutes, never seconds, or an ISO instant with a zone, in the years 1900 to 2199', () => {
     expect(firstMessage({ ...booking, date: '2026-03-10T19:00:30' })).toBe('Please select date & time!');
+    for (const date of ['2026-11-28T14:00:00.000Z', '2026-11-28T14:00:00+02:00', '2026-11-28T14:00-05:00'])
+      expect(firstMessage({ ...booking, date })).toMatchObject({ date });
+    expect(firstMessage({ ...booking, date: '9999-11-28T14:00:00.000Z' })).toBe('Please select date & time!');
     expect(firstMessage({ ...booking, date: '9999-12-31T23:59' })).toBe('Please select date & time!');
     expect(firstMessage({ ...booking, date: '2199-12-31T23:59' })).toMatchObject({
       date: '2199-12-31T23:59',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isWallTime } from './date-ranges.ts';
+import { isInstant, isWallTime } from './date-ranges.ts';
 import { messageSchema } from './auth.schemas.ts';
-import { customerResponse } from './customers.schemas.ts';
+import { customerRefOf, customerResponse } from './customers.schemas.ts';
 import { storeTableResponse } from './settings.schemas.ts';
 
 export const RESERVATION_STATUSES = ['booked', 'paid', 'cancelled'] as const;
@@ -18,14 +18,15 @@ const DATE_MISSING = 'Please select date & time!';
 export const RESERVATION_PAST_GRACE_MINUTES = 5;
 
 /**
- * The booking's time as the store's clock reads it ('YYYY-MM-DDTHH:mm', a datetime-local input's
- * value); the server reads it in the store's time zone, whatever the device's zone is.
+ * The booking's time: the store's clock ('YYYY-MM-DDTHH:mm', a datetime-local input's value), read in
+ * the store's time zone whatever the device's zone is, or an ISO 8601 instant with a Z or an offset
+ * ('2026-11-28T14:00:00.000Z', as SPEC §7 clients send it), which is that instant (`bookingInstant`).
  */
 const reservationDate = z
   .string({ error: DATE_MISSING })
   .trim()
   .min(1, { error: DATE_MISSING })
-  .refine(isWallTime, { error: DATE_MISSING });
+  .refine((v) => isWallTime(v) || isInstant(v), { error: DATE_MISSING });
 
 /** A whole number as a form may send it: a string of digits only ('0x10', '1e2' and ' 5' are not read). */
 const digitsAsNumber = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
@@ -68,14 +69,8 @@ const reservationFields = {
 
 /** POST /reservations/add (SPEC §5 Reservation add). */
 export const addReservationSchema = z.object({
-  customerId: z.preprocess(
-    digitsAsNumber,
-    z
-      .number({ error: 'Please select customer!' })
-      .int({ error: 'Please select customer!' })
-      .positive({ error: 'Please select customer!' })
-      .max(Number.MAX_SAFE_INTEGER, { error: 'Please select customer!' }),
-  ),
+  /** The guest: their phone (SPEC §3's key), or Comanda's id as a JSON number (`customerRefOf`). */
+  customerId: customerRefOf('Please select customer!'),
   ...reservationFields,
   status: reservationFields.status.default('booked'),
 });
@@ -143,7 +138,7 @@ export const RESERVATION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const RESERVATION_CODE_LENGTH = 6;
 
 /**
- * GET /customers/{id}: a customer's page. Visits are their reservations until the POS records orders
+ * GET /customers/{phone}: a customer's page. Visits are their reservations until the POS records orders
  * (issue 10 fills `orders_count`, `total_spent` and `last_order_at` from its tables; until then 0 and null).
  */
 export const customerDetailResponse = z.object({

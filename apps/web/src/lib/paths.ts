@@ -70,8 +70,9 @@ export const paths = {
     reservation: '/dashboard/reservation',
     customers: '/dashboard/customers',
     customer: {
-      route: '/dashboard/customers/:id',
-      to: (id: number) => `/dashboard/customers/${id}`,
+      // The phone is the customer's key (SPEC §3), as in the API's /customers/{phone}.
+      route: '/dashboard/customers/:phone',
+      to: (phone: string) => `/dashboard/customers/${encodeURIComponent(phone)}`,
     },
     profile: '/dashboard/profile',
     devices: '/dashboard/devices',

@@ -13,7 +13,7 @@ import {
   startTestApp,
 } from '../../../test/harness.ts';
 import { auditLog, reservations } from '../../platform/db/schema.ts';
-import { createStore, payBody, readOrder, sendOrder } from '../orders/orders.fixtures.ts';
+import { counts, createStore, orderBody, payBody, readOrder, sendOrder } from '../orders/orders.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -59,7 +59,7 @@ const bookingsOf = (t: Tenant, customerId: number) =>
 const names = async (t: Tenant) =>
   (await t.client.get<CustomerPage>('/customers?perPage=100')).body.customers.map((c) => c.name);
 
-describe('GET /customers/:id', () => {
+describe('GET /customers/:phone', () => {
   it("answers the customer, their reservation summary and latest bookings, the store's currency and zone", async () => {
     const t = await createTenant(app);
     const c = await add(t, { phone: '555 0101', name: 'Ana', gender: 'female', birthDate: '1990-05-17' });
@@ -72,7 +72,7 @@ describe('GET /customers/:id', () => {
     const other = await add(t, { phone: '555 0202', name: 'Bo' });
     await book(t, other.id, new Date(now + 24 * HOUR));
 
-    const res = await t.client.get<CustomerDetail>(`/customers/${c.id}`);
+    const res = await t.client.get<CustomerDetail>(`/customers/${encodeURIComponent(c.phone)}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       customer: { id: c.id, phone: '555 0101', name: 'Ana', gender: 'female', birth_date: '1990-05-17' },
@@ -105,7 +105,7 @@ describe('GET /customers/:id', () => {
     const c = await add(t, { phone: '555 0101', name: 'Ana' });
     // 2030-01-01 14:00 UTC is 19:30 in Kolkata (UTC+5:30).
     await book(t, c.id, new Date('2030-01-01T14:00:00Z'));
-    const res = await t.client.get<CustomerDetail>(`/customers/${c.id}`);
+    const res = await t.client.get<CustomerDetail>(`/customers/${encodeURIComponent(c.phone)}`);
     expect(res.body).toMatchObject({ currency: 'EUR', timezone: 'Asia/Kolkata' });
     expect(res.body.reservations[0]).toMatchObject({
       date: '2030-01-01T14:00:00.000Z',
@@ -117,19 +117,23 @@ describe('GET /customers/:id', () => {
     const t = await createTenant(app);
     const c = await add(t, { phone: '555 0101', name: 'Ana' });
     const viewer = await createColleague(app, t, { scopes: ['VIEW_CUSTOMERS'] });
-    expect((await viewer.client.get<CustomerDetail>(`/customers/${c.id}`)).body).toMatchObject({
+    expect(
+      (await viewer.client.get<CustomerDetail>(`/customers/${encodeURIComponent(c.phone)}`)).body,
+    ).toMatchObject({
       summary: { reservations_count: 0, upcoming_reservations: 0, last_visit: null },
       reservations: [],
     });
   });
 });
 
-describe('DELETE /customers/:id/delete and bookings', () => {
+describe('DELETE /customers/:phone/delete and bookings', () => {
   it('refuses a customer with a booking still to come, and deletes nothing', async () => {
     const t = await createTenant(app);
     const c = await add(t, { phone: '555 0101', name: 'Ana' });
     await book(t, c.id, new Date(Date.now() + 2 * HOUR));
-    expect(await t.client.request('DELETE', `/customers/${c.id}/delete`)).toMatchObject({
+    expect(
+      await t.client.request('DELETE', `/customers/${encodeURIComponent(c.phone)}/delete`),
+    ).toMatchObject({
       status: 409,
       body: { message: 'This customer has upcoming reservations! Cancel or delete them first.' },
     });
@@ -142,9 +146,11 @@ describe('DELETE /customers/:id/delete and bookings', () => {
     const c = await add(t, { phone: '555 0101', name: 'Ana' });
     await book(t, c.id, new Date(Date.now() + 2 * HOUR), 'paid');
     await book(t, c.id, new Date(Date.now() + 3 * HOUR), 'cancelled');
-    const detail = await t.client.get<CustomerDetail>(`/customers/${c.id}`);
+    const detail = await t.client.get<CustomerDetail>(`/customers/${encodeURIComponent(c.phone)}`);
     expect(detail.body.summary).toMatchObject({ reservations_count: 2, upcoming_reservations: 1 });
-    expect(await t.client.request('DELETE', `/customers/${c.id}/delete`)).toMatchObject({
+    expect(
+      await t.client.request('DELETE', `/customers/${encodeURIComponent(c.phone)}/delete`),
+    ).toMatchObject({
       status: 409,
       body: {
         code: 'customer_has_reservations',
@@ -162,7 +168,9 @@ describe('DELETE /customers/:id/delete and bookings', () => {
     await book(t, c.id, new Date(Date.now() - 2 * HOUR), 'paid');
     await book(t, c.id, new Date(Date.now() + 2 * HOUR), 'cancelled');
     await book(t, keep.id, new Date(Date.now() - 2 * HOUR), 'paid');
-    expect((await t.client.request('DELETE', `/customers/${c.id}/delete`)).status).toBe(200);
+    expect(
+      (await t.client.request('DELETE', `/customers/${encodeURIComponent(c.phone)}/delete`)).status,
+    ).toBe(200);
     expect(await names(t)).toEqual(['Bo']);
     expect(await bookingsOf(t, c.id)).toEqual([]);
     expect(await bookingsOf(t, keep.id)).toHaveLength(1);
@@ -173,7 +181,9 @@ describe('DELETE /customers/:id/delete and bookings', () => {
     const b = await createTenant(app);
     const theirs = await add(b, { phone: '555 0101', name: 'Bea' });
     await book(b, theirs.id, new Date(Date.now() - 2 * HOUR), 'paid');
-    expect((await a.client.request('DELETE', `/customers/${theirs.id}/delete`)).status).toBe(404);
+    expect(
+      (await a.client.request('DELETE', `/customers/${encodeURIComponent(theirs.phone)}/delete`)).status,
+    ).toBe(404);
     expect(await names(b)).toEqual(['Bea']);
     expect(await bookingsOf(b, theirs.id)).toHaveLength(1);
   });
@@ -256,13 +266,17 @@ describe('customers_updated', () => {
     const c = await add(a, { phone: '555 0101', name: 'Ana' });
     await arrived;
     arrived = next(aScreen.socket, 'customers_updated');
-    expect((await a.client.post(`/customers/${c.id}/update`, { name: 'Ana M' })).status).toBe(200);
+    expect(
+      (await a.client.post(`/customers/${encodeURIComponent(c.phone)}/update`, { name: 'Ana M' })).status,
+    ).toBe(200);
     await arrived;
     // Refused saves send nothing: a duplicate phone, a bad body.
     expect((await a.client.post('/customers/add', { phone: '5550101', name: 'Dup' })).status).toBe(409);
-    expect((await a.client.post(`/customers/${c.id}/update`, {})).status).toBe(400);
+    expect((await a.client.post(`/customers/${encodeURIComponent(c.phone)}/update`, {})).status).toBe(400);
     arrived = next(aScreen.socket, 'customers_updated');
-    expect((await a.client.request('DELETE', `/customers/${c.id}/delete`)).status).toBe(200);
+    expect(
+      (await a.client.request('DELETE', `/customers/${encodeURIComponent(c.phone)}/delete`)).status,
+    ).toBe(200);
     await arrived;
 
     // b's own event, sent after a's: once b's screen has it, a's would have arrived before it.
@@ -278,8 +292,11 @@ describe('audit', () => {
   it('records phone and name of each save, never the e-mail or birth date', async () => {
     const t = await createTenant(app);
     const c = await add(t, { phone: '555 0101', name: 'Ana', email: 'ana@x.co', birthDate: '1990-05-17' });
-    await t.client.post(`/customers/${c.id}/update`, { name: 'Ana M', email: 'new@x.co' });
-    await t.client.request('DELETE', `/customers/${c.id}/delete`);
+    await t.client.post(`/customers/${encodeURIComponent(c.phone)}/update`, {
+      name: 'Ana M',
+      email: 'new@x.co',
+    });
+    await t.client.request('DELETE', `/customers/${encodeURIComponent(c.phone)}/delete`);
     const rows = await app.database.inTenant(t.tenantId, (tx) =>
       tx
         .select({ action: auditLog.action, targetId: auditLog.targetId, details: auditLog.details })
@@ -294,7 +311,7 @@ describe('audit', () => {
   });
 });
 
-describe("GET /customers/:id: the customer's orders", () => {
+describe("GET /customers/:phone: the customer's orders", () => {
   it('counts their paid orders, what their billed lines came to and when the latest was taken', async () => {
     const s = await createStore(app);
     const asAna = { customerType: 'CUSTOMER', customerId: s.customer };
@@ -320,7 +337,7 @@ describe("GET /customers/:id: the customer's orders", () => {
     });
     expect(paid.status).toBe(200);
 
-    const res = await s.owner.client.get<CustomerDetail>(`/customers/${s.customer}`);
+    const res = await s.owner.client.get<CustomerDetail>('/customers/555-0101');
     expect(res.status).toBe(200);
     const taken = (await readOrder(app, s.owner.tenantId, last.orderId)).order?.createdAt;
     // 47.63 twice and 46.63 (the cancelled water line is not billed), in minor units.
@@ -329,5 +346,37 @@ describe("GET /customers/:id: the customer's orders", () => {
       total_spent: 14189,
       last_order_at: taken?.toISOString(),
     });
+  });
+});
+
+describe('POST /pos/create-order: the customer named by phone (SPEC §3, §7)', () => {
+  it("takes the guest's phone as customerId, and Comanda's id as a JSON number", async () => {
+    const s = await createStore(app);
+    const byPhone = await sendOrder(app, s, { customerType: 'CUSTOMER', customerId: '(555) 0101' });
+    const byId = await sendOrder(app, s, { customerType: 'CUSTOMER', customerId: s.customer });
+    for (const { orderId } of [byPhone, byId]) {
+      expect((await readOrder(app, s.owner.tenantId, orderId)).order).toMatchObject({
+        customerId: s.customer,
+        customerName: 'Ana',
+        customerPhone: '555-0101',
+      });
+    }
+    const paid = await s.owner.client.post(
+      '/pos/create-order-and-invoice',
+      payBody(s, { customerType: 'CUSTOMER', customerId: '555-0101' }),
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  });
+
+  it("answers 404 for another tenant's phone, and takes no order", async () => {
+    const s = await createStore(app);
+    const other = await createTenant(app);
+    await add(other, { phone: '555 0199', name: 'Bea' });
+    const res = await s.owner.client.post(
+      '/pos/create-order',
+      orderBody(s, { customerType: 'CUSTOMER', customerId: '555 0199' }),
+    );
+    expect(res).toMatchObject({ status: 404, body: { message: 'Customer not found!' } });
+    expect((await counts(app, s.owner.tenantId)).orders).toBe(0);
   });
 });

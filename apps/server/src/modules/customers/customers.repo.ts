@@ -1,5 +1,5 @@
 import { type SQL, and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
-import { isPhone, phoneKeyOf } from '@comanda/core';
+import { type CustomerRef, isPhone, phoneKeyOf } from '@comanda/core';
 import type { Tx } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { customers } from '../../platform/db/schema.ts';
@@ -108,6 +108,31 @@ export async function findCustomer(
     .select(columns)
     .from(customers)
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .limit(1);
+  const [row] = await (opts.forUpdate
+    ? query.for('update')
+    : opts.forKeyShare
+      ? query.for('key share')
+      : query);
+  return row;
+}
+
+/**
+ * The customer a request names (core's CustomerRef): by the phone's key, so any form of the phone finds
+ * them ('555 0101' finds '555-0101'), or by Comanda's id. Text that is no phone names nobody.
+ */
+export async function findCustomerByRef(
+  tx: Tx,
+  tenantId: number,
+  ref: CustomerRef,
+  opts: { forUpdate?: boolean; forKeyShare?: boolean } = {},
+): Promise<CustomerRow | undefined> {
+  if ('id' in ref) return findCustomer(tx, tenantId, ref.id, opts);
+  if (!isPhone(ref.phone)) return undefined;
+  const query = tx
+    .select(columns)
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.phoneKey, phoneKeyOf(ref.phone))))
     .limit(1);
   const [row] = await (opts.forUpdate
     ? query.for('update')

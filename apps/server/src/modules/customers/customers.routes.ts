@@ -4,9 +4,9 @@ import {
   customerDetailResponse,
   customerListQuery,
   customerPageResponse,
+  customerPathParams,
   customerResponse,
   customerSearchQuery,
-  idParams,
   messageSchema,
   updateCustomerSchema,
 } from '@comanda/core';
@@ -30,7 +30,8 @@ const csvAnswers = {
 };
 
 /**
- * /customers (SPEC §7 Customers): viewers of the screen list and open; the POS and reservation scopes
+ * /customers (SPEC §7 Customers): a customer's path carries their phone, URL-encoded (the key, SPEC §3;
+ * docs/customers.md "Naming a customer"). Viewers of the screen list and open; the POS and reservation scopes
  * look customers up and add them; only CUSTOMERS / MANAGE_CUSTOMERS (and admins) edit, delete and export.
  */
 export function customersRoutes(app: Api, deps: { customers: CustomersService }) {
@@ -62,7 +63,7 @@ export function customersRoutes(app: Api, deps: { customers: CustomersService })
     async (request) => customers.search(tenantContext(request), request.query.q),
   );
 
-  // Registered as a static path, so it wins over /customers/:id whatever the order.
+  // Registered as a static path, so it wins over /customers/:phone whatever the order.
   app.get(
     '/customers/export',
     // Every customer's personal data in one file: for those who manage customers, not every viewer.
@@ -84,23 +85,30 @@ export function customersRoutes(app: Api, deps: { customers: CustomersService })
   );
 
   app.get(
-    '/customers/:id',
+    '/customers/:phone',
     {
-      schema: { tags, params: idParams, response: { 200: customerDetailResponse, ...errorResponses } },
+      schema: {
+        tags,
+        params: customerPathParams,
+        response: { 200: customerDetailResponse, ...errorResponses },
+      },
       config: viewers,
     },
-    async (request) => customers.detail(tenantContext(request), request.params.id),
+    async (request) => customers.detail(tenantContext(request), request.params.phone),
   );
 
   app.post(
-    '/customers/:id/update',
-    { schema: { tags, params: idParams, body: updateCustomerSchema, response: answers }, config: managers },
-    async (request) => customers.update(tenantContext(request), request.params.id, request.body),
+    '/customers/:phone/update',
+    {
+      schema: { tags, params: customerPathParams, body: updateCustomerSchema, response: answers },
+      config: managers,
+    },
+    async (request) => customers.update(tenantContext(request), request.params.phone, request.body),
   );
 
   app.delete(
-    '/customers/:id/delete',
-    { schema: { tags, params: idParams, response: answers }, config: managers },
-    async (request) => customers.remove(tenantContext(request), request.params.id),
+    '/customers/:phone/delete',
+    { schema: { tags, params: customerPathParams, response: answers }, config: managers },
+    async (request) => customers.remove(tenantContext(request), request.params.phone),
   );
 }

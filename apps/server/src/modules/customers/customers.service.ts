@@ -85,11 +85,13 @@ export function createCustomersService(ctx: AppContext) {
       return rows.map(present);
     },
 
-    async detail(tc: TenantContext, id: number): Promise<CustomerDetail> {
+    /** A customer's page; `phone` is their key as the path carries it (any form of it). */
+    async detail(tc: TenantContext, phone: string): Promise<CustomerDetail> {
       const now = ctx.now();
       return database.inTenant(tc.tenantId, async (tx) => {
-        const row = await repo.findCustomer(tx, tc.tenantId, id);
+        const row = await repo.findCustomerByRef(tx, tc.tenantId, { phone });
         if (!row) throw fail('customer_not_found');
+        const { id } = row;
         const stats = await customerReservationStats(tx, tc.tenantId, id, now);
         const reservations = await customerReservations(tx, tc.tenantId, id, DETAIL_RESERVATIONS);
         const store = await getStoreSettings(tx, tc.tenantId);
@@ -129,15 +131,17 @@ export function createCustomersService(ctx: AppContext) {
       return { message: 'Customer added!', customer };
     },
 
-    async update(tc: TenantContext, id: number, input: z.output<typeof updateCustomerSchema>) {
+    async update(tc: TenantContext, phone: string, input: z.output<typeof updateCustomerSchema>) {
       await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const found = await repo.findCustomerByRef(tx, tc.tenantId, { phone });
+        if (!found) throw fail('customer_not_found');
         await checkBirthDate(tx, tc.tenantId, input.birthDate, ctx.now());
-        const row = await repo.updateCustomer(tx, tc.tenantId, id, input);
+        const row = await repo.updateCustomer(tx, tc.tenantId, found.id, input);
         if (!row) throw fail('customer_not_found');
         await audit(tx, tc, {
           action: 'customer.update',
           targetType: 'customer',
-          targetId: id,
+          targetId: found.id,
           details: { phone: row.phone, name: row.name },
         });
         emit('customers_updated', {});
@@ -145,11 +149,12 @@ export function createCustomersService(ctx: AppContext) {
       return { message: 'Customer updated!' };
     },
 
-    async remove(tc: TenantContext, id: number) {
+    async remove(tc: TenantContext, phone: string) {
       const now = ctx.now();
       await database.inTenant(tc.tenantId, async (tx, emit) => {
-        if (!(await repo.findCustomer(tx, tc.tenantId, id, { forUpdate: true })))
-          throw fail('customer_not_found');
+        const found = await repo.findCustomerByRef(tx, tc.tenantId, { phone }, { forUpdate: true });
+        if (!found) throw fail('customer_not_found');
+        const { id } = found;
         // Deleting would silently cancel a booking still to come; past ones go with the customer.
         if (await hasUpcomingReservations(tx, tc.tenantId, id, now)) throw fail('customer_has_reservations');
         const row = await repo.deleteCustomer(tx, tc.tenantId, id);

@@ -38,6 +38,62 @@ async function everyone(t: Tenant) {
 const search = (t: Tenant, q: string) =>
   t.client.get<Customer[]>(`/customers/search-by-phone-name/search?${new URLSearchParams({ q })}`);
 
+describe('/customers/{phone}: the phone is the key (SPEC §3, §7)', () => {
+  // Every unit SPEC §5 allows that a URL must encode: + ( ) space # ? $ , ^ *.
+  const phone = '+1 (555) 0101 #2';
+  const body = { name: 'Ana Maria', email: 'ana@x.co', birthDate: '1990-05-17', gender: 'female' };
+
+  it('opens, updates and deletes the customer its URL-encoded phone names', async () => {
+    const t = await createTenant(app);
+    const ana = await add(t, { phone, name: 'Ana' });
+    const odd = await add(t, { phone: '12?$,^*x3', name: 'Odd' });
+    const path = `/customers/${encodeURIComponent(phone)}`;
+    expect(path).toBe('/customers/%2B1%20(555)%200101%20%232');
+    expect(await t.client.get(path)).toMatchObject({
+      status: 200,
+      body: { customer: { id: ana.id, phone } },
+    });
+    expect(await t.client.post(`${path}/update`, body)).toMatchObject({
+      status: 200,
+      body: { message: 'Customer updated!' },
+    });
+    expect((await everyone(t)).find((c) => c.id === ana.id)).toMatchObject({
+      phone,
+      name: 'Ana Maria',
+      email: 'ana@x.co',
+      birth_date: '1990-05-17',
+      gender: 'female',
+    });
+    // Another form of the phone (the same key: its digits and x) names the same customer.
+    expect(await t.client.get('/customers/1-555-0101-2')).toMatchObject({
+      body: { customer: { id: ana.id } },
+    });
+    const oddPath = `/customers/${encodeURIComponent('12?$,^*x3')}`;
+    expect(await t.client.post(`${oddPath}/update`, { name: 'Odd One' })).toMatchObject({ status: 200 });
+    expect(await t.client.request('DELETE', `${path}/delete`)).toMatchObject({
+      status: 200,
+      body: { message: 'Customer deleted!' },
+    });
+    expect((await everyone(t)).map((c) => [c.id, c.name])).toEqual([[odd.id, 'Odd One']]);
+    expect(await t.client.get(path)).toMatchObject({ status: 404, body: { message: 'Customer not found!' } });
+  });
+
+  it("reads an all-digit path as a phone, never as another customer's id", async () => {
+    const t = await createTenant(app);
+    const ana = await add(t, { phone: '555 0101', name: 'Ana' });
+    const cy = await add(t, { phone: String(ana.id), name: 'Cy' });
+    expect(await t.client.post(`/customers/${ana.id}/update`, { name: 'Cy Dias' })).toMatchObject({
+      status: 200,
+    });
+    expect((await everyone(t)).map((c) => [c.id, c.name])).toEqual([
+      [cy.id, 'Cy Dias'],
+      [ana.id, 'Ana'],
+    ]);
+    expect((await t.client.request('DELETE', `/customers/${ana.id}/delete`)).status).toBe(200);
+    expect((await everyone(t)).map((c) => c.id)).toEqual([ana.id]);
+  });
+});
+
 describe('/customers: refusals', () => {
   it('answers 401 without a session', async () => {
     const c = app.client();
@@ -99,7 +155,7 @@ describe('/customers: refusals', () => {
     const t = await createTenant(app);
     const c = await add(t, { phone: '555 0101', name: 'Ana' });
     const before = await everyone(t);
-    expect(await t.client.post(`/customers/${c.id}/update`, body)).toMatchObject({
+    expect(await t.client.post(`/customers/${encodeURIComponent(c.phone)}/update`, body)).toMatchObject({
       status: 400,
       body: { message },
     });
@@ -165,13 +221,21 @@ describe('/customers: refusals', () => {
     expect(await everyone(t)).toEqual([]);
     const ana = await add(t, { phone: '555 0101', name: 'Ana', birthDate: '2026-03-09' });
     expect(
-      await t.client.post(`/customers/${ana.id}/update`, { name: 'Ana', birthDate: '2026-03-10' }),
+      await t.client.post(`/customers/${encodeURIComponent(ana.phone)}/update`, {
+        name: 'Ana',
+        birthDate: '2026-03-10',
+      }),
     ).toMatchObject(future);
     expect((await everyone(t))[0]?.birth_date).toBe('2026-03-09');
     // An hour later it is 10 March in Honolulu too.
     clock = new Date('2026-03-10T10:00:00Z');
     expect(
-      (await t.client.post(`/customers/${ana.id}/update`, { name: 'Ana', birthDate: '2026-03-10' })).status,
+      (
+        await t.client.post(`/customers/${encodeURIComponent(ana.phone)}/update`, {
+          name: 'Ana',
+          birthDate: '2026-03-10',
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -193,7 +257,7 @@ describe('/customers: refusals', () => {
     // VIEW_CUSTOMERS: lists, opens and looks up; exports, adds, edits and deletes nothing.
     const viewer = await createColleague(app, t, { scopes: ['VIEW_CUSTOMERS'] });
     expect((await viewer.client.get('/customers')).status).toBe(200);
-    expect((await viewer.client.get(`/customers/${c.id}`)).status).toBe(200);
+    expect((await viewer.client.get(`/customers/${encodeURIComponent(c.phone)}`)).status).toBe(200);
     // The export is every customer's personal data: for those who manage customers only.
     expect((await download(viewer.client, '/api/v1/customers/export')).status).toBe(403);
     expect(await viewer.client.get('/customers/export')).toMatchObject({
@@ -202,23 +266,33 @@ describe('/customers: refusals', () => {
     });
     expect((await viewer.client.get('/customers/search-by-phone-name/search?q=555')).status).toBe(200);
     expect((await viewer.client.post('/customers/add', { phone: '1', name: 'X' })).status).toBe(403);
-    expect((await viewer.client.post(`/customers/${c.id}/update`, { name: 'X' })).status).toBe(403);
-    expect((await viewer.client.request('DELETE', `/customers/${c.id}/delete`)).status).toBe(403);
+    expect(
+      (await viewer.client.post(`/customers/${encodeURIComponent(c.phone)}/update`, { name: 'X' })).status,
+    ).toBe(403);
+    expect(
+      (await viewer.client.request('DELETE', `/customers/${encodeURIComponent(c.phone)}/delete`)).status,
+    ).toBe(403);
 
     // POS: looks up and adds (its customer box), but neither opens the screen nor edits.
     const pos = await createColleague(app, t, { scopes: ['POS'] });
     expect((await pos.client.get('/customers')).status).toBe(403);
-    expect((await pos.client.get(`/customers/${c.id}`)).status).toBe(403);
+    expect((await pos.client.get(`/customers/${encodeURIComponent(c.phone)}`)).status).toBe(403);
     expect((await pos.client.get('/customers/export')).status).toBe(403);
     expect((await pos.client.get('/customers/search-by-phone-name/search?q=555')).status).toBe(200);
-    expect((await pos.client.post(`/customers/${c.id}/update`, { name: 'X' })).status).toBe(403);
-    expect((await pos.client.request('DELETE', `/customers/${c.id}/delete`)).status).toBe(403);
+    expect(
+      (await pos.client.post(`/customers/${encodeURIComponent(c.phone)}/update`, { name: 'X' })).status,
+    ).toBe(403);
+    expect(
+      (await pos.client.request('DELETE', `/customers/${encodeURIComponent(c.phone)}/delete`)).status,
+    ).toBe(403);
 
     // The reservation dialog's scopes: look up and add, no more.
     const host = await createColleague(app, t, { scopes: ['RESERVATIONS'] });
     expect((await host.client.get('/customers')).status).toBe(403);
     expect((await host.client.get('/customers/search-by-phone-name/search?q=555')).status).toBe(200);
-    expect((await host.client.post(`/customers/${c.id}/update`, { name: 'X' })).status).toBe(403);
+    expect(
+      (await host.client.post(`/customers/${encodeURIComponent(c.phone)}/update`, { name: 'X' })).status,
+    ).toBe(403);
     const viewingHost = await createColleague(app, t, { scopes: ['VIEW_RESERVATIONS'] });
     expect((await viewingHost.client.get('/customers/search-by-phone-name/search?q=555')).status).toBe(403);
 
@@ -241,20 +315,12 @@ describe('/customers: refusals', () => {
     const bBefore = await everyone(b);
     const aBefore = await everyone(a);
     const notFound = { status: 404, body: { message: 'Customer not found!' } };
-    for (const id of [theirs.id, 999_999_999]) {
-      expect(await a.client.get(`/customers/${id}`)).toMatchObject(notFound);
-      expect(await a.client.post(`/customers/${id}/update`, { name: 'Hijack' })).toMatchObject(notFound);
-      expect(await a.client.request('DELETE', `/customers/${id}/delete`)).toMatchObject(notFound);
-    }
-    // Not a number: no customer either, nor an id written as an exponent or in hex.
-    expect((await a.client.get('/customers/abc')).status).toBe(404);
-    for (const id of [`${mine.id}e0`, `0x${mine.id.toString(16)}`, `${mine.id}.0`]) {
-      expect(await a.client.get(`/customers/${id}`)).toMatchObject({
-        status: 404,
-        body: { message: 'Not found!' },
-      });
-      expect(await a.client.post(`/customers/${id}/update`, { name: 'Hex' })).toMatchObject({ status: 404 });
-      expect((await a.client.request('DELETE', `/customers/${id}/delete`)).status).toBe(404);
+    // Their phone in any form, a phone nobody has, and ids (a path is always read as a phone).
+    for (const phone of ['555 0202', '555-0202', '999999999', String(theirs.id), String(mine.id), 'abc']) {
+      const path = `/customers/${encodeURIComponent(phone)}`;
+      expect(await a.client.get(path)).toMatchObject(notFound);
+      expect(await a.client.post(`${path}/update`, { name: 'Hijack' })).toMatchObject(notFound);
+      expect(await a.client.request('DELETE', `${path}/delete`)).toMatchObject(notFound);
     }
     expect(await everyone(b)).toEqual(bBefore);
     expect(await everyone(a)).toEqual(aBefore);
@@ -361,7 +427,7 @@ describe('/customers: the list', () => {
     expect(await names('Room 5')).toEqual([]);
     expect((await search(t, 'Room 5')).body).toEqual([]);
     expect(await names('0202')).toEqual(['Dan']);
-    await t.client.request('DELETE', `/customers/${(await search(t, 'Dan')).body[0]?.id}/delete`);
+    await t.client.request('DELETE', `/customers/${encodeURIComponent('555 0202')}/delete`);
     // Blank lists everyone; the totals follow the filter.
     expect(await names('  ')).toHaveLength(3);
     expect((await t.client.get<CustomerPage>('/customers?filter=ana')).body).toMatchObject({
@@ -393,7 +459,7 @@ describe('/customers: the list', () => {
     const c = await add(t, { phone: '555 0101', name: 'Ana', email: 'ana@x.co' });
     const [before] = await everyone(t);
     expect(
-      await t.client.post(`/customers/${c.id}/update`, {
+      await t.client.post(`/customers/${encodeURIComponent(c.phone)}/update`, {
         phone: '999',
         name: 'Ana Maria',
         email: '',
@@ -416,9 +482,14 @@ describe('/customers: the list', () => {
 
     // A manager who is not the admin may edit too.
     const manager = await createColleague(app, t, { scopes: ['MANAGE_CUSTOMERS'] });
-    expect((await manager.client.post(`/customers/${c.id}/update`, { name: 'Ana M.' })).status).toBe(200);
+    expect(
+      (await manager.client.post(`/customers/${encodeURIComponent(c.phone)}/update`, { name: 'Ana M.' }))
+        .status,
+    ).toBe(200);
 
-    expect(await t.client.request('DELETE', `/customers/${c.id}/delete`)).toMatchObject({
+    expect(
+      await t.client.request('DELETE', `/customers/${encodeURIComponent(c.phone)}/delete`),
+    ).toMatchObject({
       status: 200,
       body: { message: 'Customer deleted!' },
     });

@@ -88,7 +88,9 @@ export function createOrdersService(ctx: AppContext) {
     let customer: { id: number; name: string; phone: string; email: string | null } | null = null;
     if (input.customerType === 'CUSTOMER') {
       if (input.customerId === null) throw fail('customer_required');
-      const row = await customersRepo.findCustomer(tx, tc.tenantId, input.customerId, { forKeyShare: true });
+      const row = await customersRepo.findCustomerByRef(tx, tc.tenantId, input.customerId, {
+        forKeyShare: true,
+      });
       if (!row) throw fail('customer_not_found');
       customer = { id: row.id, name: row.name, phone: row.phone, email: row.email };
     }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   type DateRangeQuery,
+  bookingInstant,
   RESERVATION_CODE_ALPHABET,
   RESERVATION_CODE_LENGTH,
   RESERVATION_HOLD_MINUTES,
@@ -13,7 +14,6 @@ import {
   todayIn,
   type updateReservationSchema,
   wallTimeIn,
-  zonedWallTimeToInstant,
 } from '@comanda/core';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
@@ -100,9 +100,9 @@ async function warningFor(
 export function createReservationsService(ctx: AppContext) {
   const { database } = ctx;
 
-  /** The instant a wall-clock time of the form happens at the store, refused when already past. */
+  /** The instant a booking's time (a store wall time or an ISO instant) names, refused when already past. */
   function startsAtFor(date: string, timezone: string): Date {
-    const startsAt = zonedWallTimeToInstant(date, timezone);
+    const startsAt = bookingInstant(date, timezone);
     if (startsAt.getTime() < ctx.now().getTime() - RESERVATION_PAST_GRACE_MINUTES * 60_000)
       throw fail('reservation_in_past');
     return startsAt;
@@ -163,8 +163,10 @@ export function createReservationsService(ctx: AppContext) {
         const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
         // The guest's key-share lock first, then the table's: a customer delete locks the guest and
         // then waits on their bookings, so taking the two the other way round could deadlock with it.
-        if (!(await customersRepo.findCustomer(tx, tc.tenantId, input.customerId, { forKeyShare: true })))
-          throw fail('customer_not_found');
+        const guest = await customersRepo.findCustomerByRef(tx, tc.tenantId, input.customerId, {
+          forKeyShare: true,
+        });
+        if (!guest) throw fail('customer_not_found');
         const table = await tableFor(tx, tc.tenantId, input.tableId);
         const startsAt = startsAtFor(input.date, timezone);
         const booking = {
@@ -181,7 +183,7 @@ export function createReservationsService(ctx: AppContext) {
         for (let attempt = 0; !inserted && attempt < CODE_ATTEMPTS; attempt++) {
           code = newCode();
           inserted = await repo.insertReservation(tx, tc.tenantId, code, {
-            customerId: input.customerId,
+            customerId: guest.id,
             notes: input.notes,
             ...booking,
           });
@@ -193,7 +195,7 @@ export function createReservationsService(ctx: AppContext) {
           targetId: inserted.id,
           details: {
             code,
-            customerId: input.customerId,
+            customerId: guest.id,
             tableId: input.tableId,
             date: startsAt.toISOString(),
             peopleCount: input.peopleCount,
@@ -213,7 +215,7 @@ export function createReservationsService(ctx: AppContext) {
         const current = await repo.findReservationForUpdate(tx, tc.tenantId, id);
         if (!current) throw fail('reservation_not_found');
         const table = await tableFor(tx, tc.tenantId, input.tableId);
-        const requested = zonedWallTimeToInstant(input.date, timezone);
+        const requested = bookingInstant(input.date, timezone);
         const moved = requested.getTime() !== current.startsAt.getTime();
         // A booking already under way may still change its notes, status or table: only a new time is checked.
         const startsAt = moved ? startsAtFor(input.date, timezone) : current.startsAt;

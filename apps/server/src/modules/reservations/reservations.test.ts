@@ -130,7 +130,6 @@ describe('/reservations', () => {
     ['a time with seconds', { date: '2026-03-11T19:00:30' }, missingDate],
     ['a date in the year 9999', { date: '9999-12-31T23:59' }, missingDate],
     ['a customer id written as an exponent', { customerId: '1e2' }, missingCustomer],
-    ['a customer id in hex', { customerId: '0x1' }, missingCustomer],
     ['a people count in hex', { peopleCount: '0x10' }, badPeople],
     ['a people count as an exponent', { peopleCount: '1e1' }, badPeople],
     ['no people count', { peopleCount: undefined }, badPeople],
@@ -206,17 +205,26 @@ describe('/reservations', () => {
     }
   });
 
-  it('reads a customer id only from digits: an id written otherwise books nobody', async () => {
+  it('reads a customer id only from a JSON number: an id written as text is a phone, and books nobody', async () => {
     const { t, customerId } = await setUp();
-    // Number() reads '7e0' as 7: the customer exists, but the form never sends that.
+    // Number() reads '7e0' as 7: the customer exists, but '7e0' is no phone either.
     expect(
       await t.client.post('/reservations/add', booking(customerId, { customerId: `${customerId}e0` })),
     ).toMatchObject({ status: 400, body: { message: 'Please select customer!' } });
+    // '7' and '0x7' are phones (SPEC §5 allows x), and nobody has them.
+    for (const text of [String(customerId), `0x${customerId.toString(16)}`]) {
+      expect(
+        await t.client.post('/reservations/add', booking(customerId, { customerId: text })),
+      ).toMatchObject({
+        status: 404,
+        body: { message: 'Customer not found!' },
+      });
+    }
     expect(
       await t.client.post('/reservations/add', booking(customerId, { peopleCount: '0x2' })),
     ).toMatchObject({ status: 400, body: { message: 'Please provide valid people count!' } });
     expect(await rows(t)).toEqual([]);
-    const r = await book(t, booking(customerId, { customerId: String(customerId), peopleCount: '12' }));
+    const r = await book(t, booking(customerId, { peopleCount: '12' }));
     expect(r.people_count).toBe(12);
     for (const id of [`${r.id}e0`, `0x${r.id.toString(16)}`]) {
       expect(
@@ -228,6 +236,85 @@ describe('/reservations', () => {
       });
     }
     expect((await rows(t)).map((row) => [row.id, row.notes])).toEqual([[r.id, null]]);
+  });
+
+  it('books the guest a SPEC §7 client names by phone, in any of its forms, URL-safe or not', async () => {
+    const t = await createTenant(app);
+    const ana = await addCustomer(t, 'Ana Lima', '+1 (555) 010-1 #2');
+    // An all-digit phone that is also another customer's id: text is always read as the phone.
+    const cy = await addCustomer(t, 'Cy Dias', String(ana));
+    const anaBooked = await book(t, booking(0, { customerId: '+1 (555) 010-1 #2' }));
+    expect(anaBooked).toMatchObject({ customer_id: ana, customer_name: 'Ana Lima' });
+    // Another form of the same phone (its key: its digits and x) names the same guest.
+    const again = await book(t, booking(0, { customerId: '1-555-0101-2', date: '2026-03-11T19:00' }));
+    expect(again.customer_id).toBe(ana);
+    const cyBooked = await book(t, booking(0, { customerId: String(ana), date: '2026-03-12T19:00' }));
+    expect(cyBooked).toMatchObject({ customer_id: cy, customer_name: 'Cy Dias' });
+    // Comanda's own form, a JSON number, is the id.
+    const byId = await book(t, booking(ana, { date: '2026-03-13T19:00' }));
+    expect(byId.customer_id).toBe(ana);
+    expect(await auditActions(app, t.tenantId)).toContain('reservation.add');
+  });
+
+  it("answers 404 for another tenant's guest named by phone, and books nobody", async () => {
+    const a = await createTenant(app);
+    const b = await createTenant(app);
+    await addCustomer(b, 'Bea', '555-0202');
+    expect(await a.client.post('/reservations/add', booking(0, { customerId: '555-0202' }))).toMatchObject({
+      status: 404,
+      body: { message: 'Customer not found!' },
+    });
+    expect(await rows(a)).toEqual([]);
+    expect(await rows(b)).toEqual([]);
+  });
+
+  it("reads an ISO instant (Z or an offset) as that instant, shown on the store's clock", async () => {
+    const { t, customerId } = await setUp();
+    // Athens is UTC+2 in March: 14:00Z is 16:00 at the store; 14:00+02:00 is 14:00 there.
+    await setTimezone(t, 'Europe/Athens');
+    const z = await book(t, booking(customerId, { date: '2026-03-11T14:00:00.000Z' }));
+    expect(z).toMatchObject({ date: '2026-03-11T14:00:00.000Z', local_date: '2026-03-11T16:00' });
+    const offset = await book(t, booking(customerId, { date: '2026-03-12T14:00:00.000+02:00' }));
+    expect(offset).toMatchObject({ date: '2026-03-12T12:00:00.000Z', local_date: '2026-03-12T14:00' });
+    // The store's wall time is still read on its clock.
+    const wall = await book(t, booking(customerId, { date: '2026-03-13T14:00' }));
+    expect(wall).toMatchObject({ date: '2026-03-13T12:00:00.000Z', local_date: '2026-03-13T14:00' });
+
+    const moved = await t.client.post<Saved>(`/reservations/update/${z.id}`, {
+      date: '2026-03-14T18:30:00.000Z',
+      tableId: null,
+      status: 'booked',
+      notes: 'window',
+      peopleCount: 2,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.reservation).toMatchObject({ local_date: '2026-03-14T20:30', notes: 'window' });
+    const offsetMove = await t.client.post<Saved>(`/reservations/update/${offset.id}`, {
+      date: '2026-03-15T09:15:00-03:00',
+      tableId: null,
+      status: 'booked',
+      notes: '',
+      peopleCount: 2,
+    });
+    expect(offsetMove.status, JSON.stringify(offsetMove.body)).toBe(200);
+    expect(offsetMove.body.reservation).toMatchObject({
+      date: '2026-03-15T12:15:00.000Z',
+      local_date: '2026-03-15T14:15',
+    });
+    // An instant already past is refused like a past wall time, and an instant without a zone is not one.
+    expect(
+      await t.client.post('/reservations/add', booking(customerId, { date: '2026-03-10T08:00:00.000Z' })),
+    ).toMatchObject({
+      status: 400,
+      body: { message: 'Please select a date & time in the future!' },
+    });
+    expect(
+      await t.client.post('/reservations/add', booking(customerId, { date: '2026-03-11T14:00:00.000' })),
+    ).toMatchObject({
+      status: 400,
+      body: { message: 'Please select date & time!' },
+    });
+    expect(await rows(t)).toHaveLength(3);
   });
 
   it('keeps the status of a paid or cancelled booking when an update does not send one', async () => {

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
-import { canDo, formatMoney } from '@comanda/core';
+import { canDo, formatMoney, isPhone } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,14 +57,14 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * /dashboard/customers/{id}: the customer's contact card, their visits (reservations now, orders once
+ * /dashboard/customers/{phone}: the customer's contact card, their visits (reservations now, orders once
  * the POS records them) and latest bookings in the store's time zone.
  */
 export function CustomerDetailPage() {
   const { t } = useTranslation('customers');
-  const id = Number(useParams().id);
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const detail = useQuery({ ...customerQueryOptions(id), enabled: valid });
+  const phone = useParams().phone ?? '';
+  const valid = isPhone(phone);
+  const detail = useQuery({ ...customerQueryOptions(phone), enabled: valid });
   const me = useSessionUser('tenant');
   const canManage = me !== null && canDo(subjectOf(me), 'customers.manage');
   const [editing, setEditing] = useState(false);

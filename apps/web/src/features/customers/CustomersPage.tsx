@@ -122,7 +122,7 @@ export function CustomersPage() {
     }
   };
 
-  const open = (c: Customer) => void navigate(paths.dashboard.customer.to(c.id));
+  const open = (c: Customer) => void navigate(paths.dashboard.customer.to(c.phone));
   const data = list.data;
 
   return (
@@ -232,7 +232,7 @@ export function CustomersPage() {
                       <Table.Td>
                         <Anchor
                           component={Link}
-                          to={paths.dashboard.customer.to(c.id)}
+                          to={paths.dashboard.customer.to(c.phone)}
                           fw={600}
                           onClick={(e) => e.stopPropagation()}
                           style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
@@ -265,7 +265,7 @@ export function CustomersPage() {
                                 aria-label={`${t('delete.button')} ${c.name}`}
                                 onClick={() =>
                                   confirmIrreversible(
-                                    () => remove.mutate(c.id),
+                                    () => remove.mutate(c.phone),
                                     t('delete.title', { name: c.name }),
                                   )
                                 }

@@ -36,9 +36,9 @@ export const customerSearchQueryOptions = (q: string) =>
     retry: false,
   });
 
-/** A customer's page: their contact, visits and latest reservations. */
-export const customerQueryOptions = (id: number) =>
+/** A customer's page, by their phone: their contact, visits and latest reservations. */
+export const customerQueryOptions = (phone: string) =>
   queryOptions({
-    queryKey: [...customersQueryKey, 'detail', id],
-    queryFn: () => apiRequest<CustomerDetail>(`/customers/${id}`),
+    queryKey: [...customersQueryKey, 'detail', phone],
+    queryFn: () => apiRequest<CustomerDetail>(`/customers/${encodeURIComponent(phone)}`),
   });

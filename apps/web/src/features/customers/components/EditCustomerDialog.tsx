@@ -55,7 +55,7 @@ export function EditCustomerDialog({
       title={t('edit.title')}
       size="lg"
       onSubmit={form.onSubmit(({ phone: _phone, ...values }) => {
-        if (customer) save.mutate({ id: customer.id, ...updateCustomerSchema.parse(values) });
+        if (customer) save.mutate({ phone: customer.phone, ...updateCustomerSchema.parse(values) });
       })}
       loading={save.isPending}
     >
