@@ -314,4 +314,41 @@ describe('item discounts and a manager PIN', () => {
     await manager.page.context().close();
     await waiter.page.context().close();
   });
+
+  it("a waiter's discounts are measured together: 20 % on an item and 20 % on the bill ask a manager", async () => {
+    const waiter = await colleague('Wyn', ['ORDERS']);
+    await sendToT4([
+      { item: ids.steak, qty: 1 },
+      { item: ids.wine, qty: 1 },
+    ]);
+    await waiter.page.goto('/dashboard/orders');
+    const t4 = waiter.page.getByTestId('table-group').filter({ hasText: 'T4' });
+    await t4.getByRole('button', { name: 'Pay & Complete' }).click();
+    const dialog = waiter.page.getByRole('dialog', { name: 'Pay & Complete' });
+    await dialog.getByTestId('pay-total').waitFor();
+    const pay = dialog.getByRole('button', { name: /^Pay / });
+    await dialog.getByTestId('discount-value').fill('20');
+    await dialog.getByLabel('Reason for the discount').fill('Long wait');
+    expect(await pay.isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Discount an item' }).click();
+    const line = dialog.getByTestId('line-discount');
+    await line.getByLabel('Item', { exact: true }).click();
+    await waiter.page.getByRole('option', { name: /Wine/ }).click();
+    await line.getByTestId('line-discount-value').fill('20');
+    await line.getByLabel('Reason for the discount').fill('Corked bottle');
+    // 1.40 off the Wine's 7.00, then 20 % of the 23.60 left (4.72): 6.12 of 25.00, 24.48 % in all.
+    expect(await dialog.getByTestId('pay-discount').textContent()).toBe('-$6.12');
+    await dialog.getByTestId('extras-manager').getByText('A discount above 20 % needs a manager').waitFor();
+    expect(await pay.isDisabled()).toBe(true);
+    // 15 % off the bill instead: 1.40 + 3.54 = 4.94, 19.76 % in all, which the waiter may give.
+    await dialog.getByTestId('discount-value').fill('15');
+    await dialog.getByTestId('extras-manager').waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('pay-discount').textContent()).toBe('-$4.94');
+    expect(await pay.isDisabled()).toBe(false);
+    await pay.click();
+    const done = waiter.page.getByRole('dialog', { name: 'Payment received' });
+    await done.getByText('Order completed and paid!').waitFor();
+    expect(await done.getByTestId('paid-discount').textContent()).toBe('-$4.94');
+    await waiter.page.context().close();
+  });
 });

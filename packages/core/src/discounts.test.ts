@@ -10,6 +10,7 @@ import {
   applyDiscounts,
   approvalKey,
   billExtrasSchema,
+  billNeedsManager,
   linePrice,
   needsManager,
   partExtras,
@@ -20,6 +21,7 @@ import { lineTotals } from './totals.ts';
 
 const VAT = { bp: 750, type: 'exclusive' } as const;
 const GST = { bp: 1000, type: 'inclusive' } as const;
+const UNTAXED = { bp: 0, type: null };
 
 function line(id: number, amountMinor: number, tax: { bp: number; type: string | null }): DiscountLineInput {
   return { id, amountMinor, taxRateBp: tax.bp, taxType: tax.type };
@@ -83,6 +85,34 @@ describe('applyDiscounts', () => {
     const out = applyDiscounts([line(1, 1000, VAT)], [bill('percent', '20')], 2);
     expect(needsManager(out.applied[0]!, 2000)).toBe(false);
     expect(needsManager(out.applied[0]!, 1999)).toBe(true);
+  });
+
+  it("measures the threshold against the whole bill's reduction, whatever mix makes it", () => {
+    // Two lines of 12.00 with 20 % each, then 20 % off the bill: 2.40 + 2.40 + 3.84 = 8.64, 36 % of 24.00.
+    const lines = [line(1, 1200, GST), line(2, 1200, UNTAXED)];
+    const stacked = applyDiscounts(
+      lines,
+      [bill('percent', '20', 1), bill('percent', '20', 2), bill('percent', '20')],
+      2,
+    );
+    expect([stacked.priceMinor, stacked.discountMinor]).toEqual([2400, 864]);
+    expect(stacked.applied.some((d) => needsManager(d, 2000))).toBe(false);
+    expect(billNeedsManager(stacked, 2000)).toBe(true);
+    expect(billNeedsManager(stacked, 3600)).toBe(false);
+    // One 36 % discount needs one too; amounts count alike; 20 % of the bill in all is not above it.
+    expect(billNeedsManager(applyDiscounts(lines, [bill('percent', '36')], 2), 2000)).toBe(true);
+    const amounts = [bill('amount', '2.40', 1), bill('amount', '2.40', 2), bill('amount', '0.01')];
+    expect(billNeedsManager(applyDiscounts(lines, amounts, 2), 2000)).toBe(true);
+    const twenty = [bill('percent', '10', 1), bill('amount', '1.20', 2), bill('amount', '2.40')];
+    expect(billNeedsManager(applyDiscounts(lines, twenty, 2), 2000)).toBe(false);
+    // A discount above the threshold of its own line still needs one, however small on the bill.
+    const comp = applyDiscounts(
+      [line(1, 100, UNTAXED), line(2, 9900, UNTAXED)],
+      [bill('percent', '100', 1)],
+      2,
+    );
+    expect(billNeedsManager(comp, 2000)).toBe(true);
+    expect(billNeedsManager(applyDiscounts(lines, [], 2), 0)).toBe(false);
   });
 
   it('charges service for parties of at least N guests only', () => {

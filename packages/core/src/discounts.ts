@@ -175,6 +175,8 @@ export interface AppliedDiscount {
 export interface DiscountedBill {
   lines: DiscountedLine[];
   applied: AppliedDiscount[];
+  /** The lines' prices before any discount: what the whole bill's reduction is measured against. */
+  priceMinor: number;
   /** What the discounts took off the lines' prices. */
   discountMinor: number;
   netMinor: number;
@@ -261,6 +263,7 @@ export function applyDiscounts(
   return {
     lines: out,
     applied,
+    priceMinor: lines.reduce((s, l) => s + l.amountMinor, 0),
     discountMinor: sum('discountMinor'),
     netMinor: sum('netMinor'),
     taxMinor: sum('taxMinor'),
@@ -271,6 +274,18 @@ export function applyDiscounts(
 /** Whether a discount takes off more than `thresholdBp` (hundredths of a percent) of its base. */
 export function needsManager(d: AppliedDiscount, thresholdBp: number): boolean {
   return BigInt(d.offMinor) * 10000n > BigInt(d.baseMinor) * BigInt(thresholdBp);
+}
+
+/**
+ * Whether a bill's discounts need a manager: one of them takes off more than `thresholdBp` of its own
+ * base, or all of them together take off more than that of the bill's price. Stacked discounts (20 % on
+ * each line and 20 % on the bill: 36 % in all) are measured as the one reduction they make.
+ */
+export function billNeedsManager(bill: DiscountedBill, thresholdBp: number): boolean {
+  return (
+    bill.applied.some((d) => needsManager(d, thresholdBp)) ||
+    BigInt(bill.discountMinor) * 10000n > BigInt(bill.priceMinor) * BigInt(thresholdBp)
+  );
 }
 
 /**

@@ -126,7 +126,7 @@ export function createBillsService(ctx: AppContext) {
     const billable = loaded.flatMap((o) => o.items).filter((i) => i.status !== 'cancelled');
     if (billable.length === 0) throw fail('nothing_to_pay');
     // Discounts and service charge: the one pricing function of both pay calls (docs/discounts.md).
-    const priced = await priceBill(tx, tc, billable, { ...input, tip: null, queuedMs }, digits);
+    const priced = await priceBill(tx, tc, billable, { ...input, tip: null }, digits);
     const { figures } = priced;
 
     let parts: BillPart[];

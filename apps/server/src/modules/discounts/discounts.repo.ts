@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { discountApprovals, invoiceLineDiscounts, storeSettings, users } from '../../platform/db/schema.ts';
 
@@ -72,23 +72,13 @@ export async function findApprover(tx: Tx, tenantId: number, userId: number) {
 }
 
 /**
- * Counts a PIN attempt before the PIN is checked, so guesses sent at once all count: one more failure
- * on a user whose PIN is set and not locked (a right PIN resets it afterwards). Answers the user and
- * the failures now, or undefined when the PIN is not set or is locked.
+ * A user's PIN state, their row locked FOR UPDATE until the transaction ends: PIN checks of one manager
+ * are claimed one at a time, however many requests arrive at once. `lockedMs`: how long the PIN stays
+ * locked (0: not locked).
  */
-export async function claimPinAttempt(tx: Tx, tenantId: number, userId: number) {
+export async function lockPinState(tx: Tx, tenantId: number, userId: number) {
   const [row] = await tx
-    .update(users)
-    .set({ pinFailures: sql`${users.pinFailures} + 1` })
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.id, userId),
-        isNotNull(users.pinHash),
-        or(isNull(users.pinLockedUntil), lte(users.pinLockedUntil, sql`now()`)),
-      ),
-    )
-    .returning({
+    .select({
       id: users.id,
       name: users.name,
       role: users.role,
@@ -96,43 +86,53 @@ export async function claimPinAttempt(tx: Tx, tenantId: number, userId: number) 
       pinHash: users.pinHash,
       pinFailures: users.pinFailures,
       pinLocks: users.pinLocks,
-    });
+      lockedMs: sql<number>`coalesce(greatest(ceil(extract(epoch from (${users.pinLockedUntil} - now())) * 1000), 0), 0)::int`,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .for('update');
   return row;
 }
 
-/** How long a user's PIN stays locked, in ms (0 or less: not locked). */
-export async function pinLockedMs(tx: Tx, tenantId: number, userId: number) {
-  const [row] = await tx
-    .select({
-      ms: sql<number | null>`(extract(epoch from (${users.pinLockedUntil} - now())) * 1000)::int`,
-    })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-  return row?.ms ?? 0;
-}
-
-/** A wrong PIN that reached the limit: the PIN locked for `minutes`, or switched off (hash removed). */
-export async function lockPin(tx: Tx, tenantId: number, userId: number, minutes: number | null) {
+/** A claimed PIN check counted as a failure until it proves right (a right PIN resets the count). */
+export async function countPinFailure(tx: Tx, tenantId: number, userId: number, failures: number) {
   await tx
     .update(users)
-    .set(
-      minutes === null
-        ? { pinHash: null, pinFailures: 0, pinLocks: 0, pinLockedUntil: null }
-        : {
-            pinFailures: 0,
-            pinLocks: sql`${users.pinLocks} + 1`,
-            pinLockedUntil: sql`now() + ${minutes} * interval '1 minute'`,
-          },
-    )
+    .set({ pinFailures: failures })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
-/** A right PIN: the count of failures and of locks starts again. */
-export async function resetPinFailures(tx: Tx, tenantId: number, userId: number) {
+/** The last check of a lock window claimed: the PIN locked for `minutes`, the lock counted. */
+export async function lockPin(tx: Tx, tenantId: number, userId: number, minutes: number) {
   await tx
+    .update(users)
+    .set({
+      pinFailures: 0,
+      pinLocks: sql`${users.pinLocks} + 1`,
+      pinLockedUntil: sql`now() + ${minutes} * interval '1 minute'`,
+    })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+/** A wrong PIN on the lock that switches it off: the hash checked removed (not a PIN set meanwhile). */
+export async function disablePin(tx: Tx, tenantId: number, userId: number, pinHash: string) {
+  await tx
+    .update(users)
+    .set({ pinHash: null, pinFailures: 0, pinLocks: 0, pinLockedUntil: null })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), eq(users.pinHash, pinHash)));
+}
+
+/**
+ * A right PIN: the count of failures and of locks starts again. Answers false when the PIN checked is
+ * no longer the user's (switched off or set again meanwhile): it then approves nothing.
+ */
+export async function resetPinFailures(tx: Tx, tenantId: number, userId: number, pinHash: string) {
+  const rows = await tx
     .update(users)
     .set({ pinFailures: 0, pinLocks: 0, pinLockedUntil: null })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), eq(users.pinHash, pinHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Sets (or with null removes) a user's PIN hash; a new PIN starts with no failures or locks. */
@@ -143,21 +143,31 @@ export async function savePinHash(tx: Tx, tenantId: number, userId: number, pinH
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
-export async function insertApproval(tx: Tx, values: typeof discountApprovals.$inferInsert) {
-  await tx.insert(discountApprovals).values(values);
+/** An approval lasting `minutes` by the database's clock, the one its use is judged by; its expiry. */
+export async function insertApproval(
+  tx: Tx,
+  values: Omit<typeof discountApprovals.$inferInsert, 'expiresAt'>,
+  minutes: number,
+) {
+  const [row] = await tx
+    .insert(discountApprovals)
+    .values({ ...values, expiresAt: sql`now() + ${minutes} * interval '1 minute'` })
+    .returning({ expiresAt: discountApprovals.expiresAt });
+  if (!row) throw new Error('approval not stored');
+  return row.expiresAt;
 }
 
 /**
  * Uses an approval: only the cashier it was given to, for the same orders and discounts and at most the
- * money approved, once, and only if the sale was made before it expired. Answers the approver, or
- * undefined when any of that fails.
+ * money approved, once, and only before it expires by the database's clock now. Answers the approver,
+ * or undefined when any of that fails.
  */
 export async function useApproval(
   tx: Tx,
   tenantId: number,
   id: string,
   requestedBy: number,
-  bill: { key: string; discountMinor: number; soldAt: Date },
+  bill: { key: string; discountMinor: number },
 ) {
   const [row] = await tx
     .update(discountApprovals)
@@ -170,7 +180,7 @@ export async function useApproval(
         eq(discountApprovals.approvalKey, bill.key),
         gte(discountApprovals.discountMinor, bill.discountMinor),
         isNull(discountApprovals.usedAt),
-        gt(discountApprovals.expiresAt, bill.soldAt),
+        gt(discountApprovals.expiresAt, sql`now()`),
       ),
     )
     .returning({ approverId: discountApprovals.approverId });

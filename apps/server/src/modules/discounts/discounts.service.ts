@@ -6,13 +6,12 @@ import {
   TIP_INVALID,
   applyDiscounts,
   approvalKey,
+  billNeedsManager,
   type billSettingsSchema,
   canDo,
   parseScopes,
-  saleTime,
   fromMinor,
   linePrice,
-  needsManager,
   serviceCharge,
   toMinor,
 } from '@comanda/core';
@@ -35,8 +34,6 @@ export interface BillExtras {
   tip: string | null;
   guests: number | null;
   approvalId: string | null;
-  /** How long the pay waited in a device's outbox: an approval is judged at the sale's time. */
-  queuedMs?: number | undefined;
 }
 
 /** A billed line after its discount: the figures the bill, its split and its refunds use. */
@@ -85,14 +82,15 @@ export function discountLines(items: OrderItemRow[], discounts: Discount[], digi
 
 /**
  * Uses a manager's approval by PIN (docs/discounts.md): given to this cashier, for these orders and
- * discounts, for at least this much off, unused, unexpired when the sale was made, and its manager may
- * still approve (a PIN removed or a scope taken away withdraws it). Answers the manager; 409 otherwise.
+ * discounts, for at least this much off, unused, unexpired now by the database's clock (never by a
+ * queue time the client claims), and its manager may still approve (a PIN removed or a scope taken away
+ * withdraws it). Answers the manager; 409 otherwise.
  */
 async function useApproval(
   tx: Tx,
   tc: TenantContext,
   id: string,
-  bill: { key: string; discountMinor: number; soldAt: Date },
+  bill: { key: string; discountMinor: number },
 ) {
   const used = await repo.useApproval(tx, tc.tenantId, id, tc.userId, bill);
   const approver = used && (await repo.findApprover(tx, tc.tenantId, used.approverId));
@@ -110,7 +108,8 @@ export function mayApprove(user: { role: 'admin' | 'staff'; scope: string; pinHa
 /**
  * The ONE function both pay calls price a bill with (docs/discounts.md): the group's billed lines (their
  * stored figures, never the client's), their discounts (line ones, then the bill one spread with
- * allocateMinor, tax recomputed line by line), the manager check against the store's threshold, and the
+ * allocateMinor, tax recomputed line by line), the manager check against the store's threshold (each
+ * discount against its base and all of them against the bill: billNeedsManager), and the
  * automatic service charge on what is left. Throws 400 for a discount that cannot be given and 403 for
  * one above the threshold from a caller without MANAGER (admins pass) and without a manager's approval
  * for these orders and discounts (used here, once).
@@ -124,14 +123,13 @@ export async function priceBill(
 ): Promise<PricedBill> {
   const settings = await repo.getBillSettings(tx, tc.tenantId);
   const discounted = discountLines(items, extras.discounts, digits);
-  const aboveThreshold = discounted.applied.some((d) => needsManager(d, settings.managerDiscountBp));
+  const aboveThreshold = billNeedsManager(discounted, settings.managerDiscountBp);
   let approvedBy: number | null = null;
   if (aboveThreshold && canDo(tc, 'discounts.approve')) approvedBy = tc.userId;
   else if (aboveThreshold && extras.approvalId !== null) {
     approvedBy = await useApproval(tx, tc, extras.approvalId, {
       key: approvalKey(extras.orderIds, extras.discounts),
       discountMinor: discounted.discountMinor,
-      soldAt: saleTime(new Date(), extras.queuedMs),
     });
   } else if (aboveThreshold)
     throw fail('discount_needs_manager', { threshold: String(settings.managerDiscountBp / 100) });

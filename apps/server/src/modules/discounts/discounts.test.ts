@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type BillSettings,
   DISCOUNT_LINE_UNKNOWN,
@@ -264,6 +264,73 @@ describe('a discount above the threshold needs a manager', () => {
     expect((await lastAudit(s.owner.tenantId, 'bill.discount'))?.details).toMatchObject({
       approvedBy: manager.userId,
     });
+  });
+});
+
+describe("the threshold is measured against the whole bill's reduction", () => {
+  /** 4 Sodas (12.00, 10 % included) and 12 Waters (12.00): a 24.00 bill of two lines. */
+  async function twoLines(s: Store) {
+    const { orderId, lineIds } = await sendOrder(app, s, {
+      tableId: s.table,
+      cart: [
+        { uuid: uuid(), item_id: s.soda, quantity: 4 },
+        { uuid: uuid(), item_id: s.water, quantity: 12 },
+      ],
+    });
+    // 20 % off each line, then 20 % off what is left: 2.40 + 2.40 + 3.84 = 8.64, 36 % of 24.00.
+    const stacked = [
+      { ...tenPercent, value: '20', lineId: lineIds[0] },
+      { ...tenPercent, value: '20', lineId: lineIds[1] },
+      { ...tenPercent, value: '20' },
+    ];
+    return { orderId, stacked };
+  }
+
+  it('asks a manager for three 20 % discounts that take 36 % off, on both pay calls, and passes with an approval', async () => {
+    const s = await createStore(app);
+    const waiter = await createColleague(app, s.owner, { scopes: ['ORDERS'], name: 'Wanda' });
+    const manager = await createColleague(app, s.owner, { scopes: ['ORDERS', 'MANAGER'], name: 'Mia' });
+    await manager.client.post('/auth/profile/pin', { password: manager.password, pin: '4321' });
+    const { orderId, stacked } = await twoLines(s);
+    const table = (extra: Record<string, unknown> = {}) =>
+      waiter.client.post<OrderPaid & { code: string; message: string }>(
+        PAY,
+        payGroupBody(s, [orderId], { discounts: stacked, ...extra }),
+        { 'idempotency-key': uuid() },
+      );
+    const split = () =>
+      waiter.client.post<{ code: string; message: string }>(
+        '/orders/pay-split',
+        {
+          orderIds: [orderId],
+          split: { mode: 'whole' },
+          discounts: stacked,
+          parts: [{ tenders: [{ paymentTypeId: s.cash, amount: '15.36' }] }],
+        },
+        { 'idempotency-key': uuid() },
+      );
+    const before = await counts(app, s.owner.tenantId);
+    const message = 'A discount above 20 % needs a manager! Ask a manager to take the payment.';
+    for (const refused of [await table(), await split()])
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([
+        403,
+        'discount_needs_manager',
+        message,
+      ]);
+    expect(await counts(app, s.owner.tenantId)).toEqual(before);
+
+    const approval = await waiter.client.post<{ approvalId: string; code: string }>('/discounts/approvals', {
+      orderIds: [orderId],
+      discounts: stacked,
+      userId: manager.userId,
+      pin: '4321',
+    });
+    expect([approval.status, approval.body.code]).toEqual([200, undefined]);
+    const paid = await table({ approvalId: approval.body.approvalId });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ total: 15.36, discount: 8.64 });
+    const { invoice } = await readInvoice(app, s.owner.tenantId, paid.body.invoiceId);
+    expect([invoice?.discountMinor, invoice?.discountApprovedBy]).toEqual([864, manager.userId]);
   });
 });
 
@@ -535,7 +602,7 @@ describe("a manager's PIN on the same device", () => {
     expect([again.status, again.body.code]).toEqual([409, 'discount_approval_invalid']);
   });
 
-  it('refuses an expired or withdrawn approval, and judges a pay from the outbox at its sale time', async () => {
+  it("refuses an expired or withdrawn approval, by the server's clock even for a pay from the outbox", async () => {
     const { s, waiter, manager } = await withManager();
     const { orderId } = await sendOrder(app, s, { tableId: s.table });
     const ask = async () =>
@@ -573,7 +640,22 @@ describe("a manager's PIN on the same device", () => {
     await manager.client.post('/auth/profile/pin', { password: manager.password, pin: null });
     expect((await split(withdrawn)).body.code).toBe('discount_approval_invalid');
     await manager.client.post('/auth/profile/pin', { password: manager.password, pin: '4321' });
-    // A pay made on a device before the approval expired, and sent later from its outbox, passes.
+    // Expiry is judged by the server's clock when the approval is used: a pay that says it waited in an
+    // outbox (X-Queued-Ms, which the server cannot check) gets no more time, on either pay call.
+    const queuedPay = (approvalId: string, path: string) =>
+      waiter.client.post<SplitPaid & OrderPaid & { code: string }>(
+        path,
+        path === PAY
+          ? payGroupBody(s, [orderId], { discounts: half, approvalId })
+          : {
+              orderIds: [orderId],
+              split: { mode: 'whole' },
+              discounts: half,
+              approvalId,
+              parts: [{ tenders: [{ paymentTypeId: s.cash, amount: '23.81' }] }],
+            },
+        { 'idempotency-key': uuid(), 'x-queued-ms': String(2 * 60_000) },
+      );
     const queued = await ask();
     await app.database.inTenant(s.owner.tenantId, (tx) =>
       tx
@@ -581,20 +663,93 @@ describe("a manager's PIN on the same device", () => {
         .set({ expiresAt: new Date(Date.now() - 60_000) })
         .where(eq(discountApprovals.id, queued)),
     );
-    const fresh = await waiter.client.post<SplitPaid>(
-      '/orders/pay-split',
-      {
-        orderIds: [orderId],
-        split: { mode: 'whole' },
-        discounts: half,
-        approvalId: queued,
-        parts: [{ tenders: [{ paymentTypeId: s.cash, amount: '23.81' }] }],
-      },
-      { 'idempotency-key': uuid(), 'x-queued-ms': String(2 * 60_000) },
-    );
+    for (const path of [PAY, '/orders/pay-split']) {
+      const late = await queuedPay(queued, path);
+      expect([late.status, late.body.code]).toEqual([409, 'discount_approval_invalid']);
+    }
+    expect(
+      (
+        await app.database.inTenant(s.owner.tenantId, (tx) =>
+          tx.select().from(discountApprovals).where(eq(discountApprovals.id, queued)),
+        )
+      )[0]?.usedAt,
+    ).toBe(null);
+    // An approval still valid now passes, queued or not.
+    const fresh = await queuedPay(await ask(), '/orders/pay-split');
     expect(fresh.status).toBe(200);
     const { invoice } = await readInvoice(app, s.owner.tenantId, fresh.body.invoiceId);
     expect(invoice?.discountApprovedBy).toBe(manager.userId);
+  });
+
+  it('checks at most five PINs of a burst of twenty, counts one lock, and refuses the right PIN after them', async () => {
+    const { s, waiter, manager } = await withManager();
+    const { orderId } = await sendOrder(app, s, { tableId: s.table });
+    const ask = (pin: string) =>
+      waiter.client.post<{ code: string; approvalId?: string }>('/discounts/approvals', {
+        orderIds: [orderId],
+        discounts: half,
+        userId: manager.userId,
+        pin,
+      });
+    // Every PIN check is held until the whole burst has been let in or answered, so every request races
+    // the others for the five checks of the lock window, whatever the machine's speed.
+    const verify = app.ctx.passwords.verify.bind(app.ctx.passwords);
+    let checks = 0;
+    let answered = 0;
+    const waiting: (() => void)[] = [];
+    const changed = () => waiting.splice(0).forEach((wake) => wake());
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise<void>((wake) => waiting.push(wake));
+    };
+    let release = () => {};
+    const gate = new Promise<void>((open) => (release = open));
+    const spy = vi.spyOn(app.ctx.passwords, 'verify').mockImplementation(async (stored, pin) => {
+      checks += 1;
+      changed();
+      await gate;
+      return verify(stored, pin);
+    });
+    const track = (pin: string) =>
+      ask(pin).then((res) => {
+        answered += 1;
+        changed();
+        return res;
+      });
+    try {
+      const wrong = Array.from({ length: 19 }, (_, i) => track(String(5000 + i)));
+      await until(() => checks + answered === 19);
+      // The right PIN comes while the five checks are still running.
+      const right = track('4321');
+      await until(() => checks + answered === 20);
+      release();
+      const answers = await Promise.all([...wrong, right]);
+      expect(checks).toBe(5);
+      const last = answers[19];
+      expect([last?.status, last?.body.code]).toEqual([429, 'manager_pin_locked']);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array<number>(4).fill(400), ...Array<number>(16).fill(429)]);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+    const approvals = await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx.select().from(discountApprovals).where(eq(discountApprovals.approverId, manager.userId)),
+    );
+    expect(approvals).toEqual([]);
+    const wrongs = await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'discount.pin_wrong'), eq(auditLog.targetId, String(manager.userId)))),
+    );
+    expect(wrongs).toHaveLength(5);
+    // One lock, counted once; the PIN is still on, locked for 15 minutes.
+    const [row] = await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx.select().from(users).where(eq(users.id, manager.userId)),
+    );
+    expect([row?.pinLocks, row?.pinFailures, row?.pinHash === null]).toEqual([1, 0, false]);
+    expect(row?.pinLockedUntil?.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+    expect((await manager.client.get('/auth/profile/pin')).body).toEqual({ hasPin: true });
   });
 
   it("locks a manager's PIN after five wrong ones, longer each time, then switches it off", async () => {

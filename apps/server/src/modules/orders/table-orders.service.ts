@@ -152,7 +152,7 @@ export function createTableOrdersService(ctx: AppContext) {
     if (loaded.every((o) => o.items.every((i) => i.status === 'cancelled'))) throw fail('nothing_to_pay');
     // Discounts, service charge and tip: the one pricing function of both pay calls (docs/discounts.md).
     const billable = loaded.flatMap((o) => o.items).filter((i) => i.status !== 'cancelled');
-    const priced = await priceBill(tx, tc, billable, { ...input, queuedMs }, digits);
+    const priced = await priceBill(tx, tc, billable, input, digits);
     const tip = tipMinor(input.tip, digits);
     const { figures } = priced;
     const client = [input.subTotal, input.taxTotal, input.total].map((v) => toMinor(v, digits));

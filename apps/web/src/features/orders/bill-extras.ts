@@ -7,8 +7,8 @@ import {
   type OrderItem,
   applyDiscounts,
   approvalKey,
+  billNeedsManager,
   linePrice,
-  needsManager,
   serviceCharge,
   toMinor,
 } from '@comanda/core';
@@ -137,7 +137,7 @@ export function extrasFigures(
     error,
     reasonMissing: discounts.some((d) => d.reason === ''),
     reasons: [...new Set(discounts.map((d) => d.reason).filter((r) => r !== ''))].join('; ') || null,
-    aboveThreshold: bill.applied.some((d) => needsManager(d, thresholdBp)),
+    aboveThreshold: billNeedsManager(bill, thresholdBp),
     body: {
       discounts,
       tip: tipText === '' ? null : tipText,
