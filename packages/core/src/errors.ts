@@ -222,7 +222,10 @@ export const ERRORS = {
   internal: { status: 500, message: 'Something went wrong!' },
   database_unavailable: { status: 503, message: 'Database unavailable' },
   /** A statement ran past DATABASE_STATEMENT_TIMEOUT_MS and was cancelled; nothing was written. */
-  database_timeout: { status: 503, message: 'The server took too long to answer! Please try again in a moment.' },
+  database_timeout: {
+    status: 503,
+    message: 'The server took too long to answer! Please try again in a moment.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -97,7 +97,10 @@ const SECTION_RULES: [RegExp, string[]][] = [
   // Table Orders (issue 29, docs/orders.md, Who may do what): whoever opens it reads it; a line's status
   // is ORDER_STATUS's too; what changes an order or takes money is the till's (POS, ORDERS).
   [/^\/orders\/update-status\/:id$/, ['action:orders.status']],
-  [/^\/orders\/(cancel|complete|complete-and-pay-order|pay-split|move-table|move-item\/:id)$/, ['action:orders.manage']],
+  [
+    /^\/orders\/(cancel|complete|complete-and-pay-order|pay-split|move-table|move-item\/:id)$/,
+    ['action:orders.manage'],
+  ],
   [/^\/orders\b/, ['screen:orders']],
   // A manager's PIN typed into a pay dialog of Table Orders: the list is read, the approval is the till's.
   [/^\/discounts\/approvers$/, ['screen:orders']],

@@ -59,9 +59,9 @@ describe('POST /orders/complete (issue 29, item 9)', () => {
     const s = await createStore(app);
     const { orderId, lineIds } = await sendOrder(app, s);
     for (const line of lineIds)
-      expect((await s.owner.client.post(`/orders/update-status/${line}`, { status: 'cancelled' })).status).toBe(
-        200,
-      );
+      expect(
+        (await s.owner.client.post(`/orders/update-status/${line}`, { status: 'cancelled' })).status,
+      ).toBe(200);
     const res = await s.owner.client.post('/orders/complete', { orderIds: [orderId] });
     expect([res.status, res.body]).toEqual([200, { message: 'Orders completed!' }]);
     const { order, lines } = await readOrder(app, s.owner.tenantId, orderId);

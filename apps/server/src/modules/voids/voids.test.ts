@@ -158,21 +158,25 @@ describe('the "require a reason to cancel or void" setting (issue 30)', () => {
 });
 
 describe('voiding a sent line', () => {
-  it('takes SPEC §7\'s {status} alone while the store does not ask for reasons: voided, counted, audited', async () => {
+  it("takes SPEC §7's {status} alone while the store does not ask for reasons: voided, counted, audited", async () => {
     const s = await createStore(app);
     const { orderId, lineIds } = await sendOrder(app, s);
     const res = await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, { status: 'cancelled' });
     expect([res.status, res.body]).toEqual([200, { message: 'Item voided!' }]);
     const [line] = (await readOrder(app, s.owner.tenantId, orderId)).lines;
     // A void all the same: the Z report counts the lines with voided_at.
-    expect(line).toMatchObject({ status: 'cancelled', voidReason: null, voidedBy: expect.any(Number) as unknown });
+    expect(line).toMatchObject({
+      status: 'cancelled',
+      voidReason: null,
+      voidedBy: expect.any(Number) as unknown,
+    });
     expect(line?.voidedAt).toBeInstanceOf(Date);
     const audited = await lastAudit(s, 'order_item.void');
     expect(audited?.details).toMatchObject({ item: 'Burger', totalMinor: line?.totalMinor });
     expect(audited?.details).not.toHaveProperty('reason');
   });
 
-  it('takes SPEC §7\'s {orderIds} alone for a cancel while the store does not ask for reasons', async () => {
+  it("takes SPEC §7's {orderIds} alone for a cancel while the store does not ask for reasons", async () => {
     const s = await createStore(app);
     const { orderId } = await sendOrder(app, s);
     const res = await s.owner.client.post('/orders/cancel', { orderIds: [orderId] });
@@ -180,7 +184,11 @@ describe('voiding a sent line', () => {
     const { order, lines } = await readOrder(app, s.owner.tenantId, orderId);
     expect(order?.status).toBe('cancelled');
     for (const line of lines) {
-      expect(line).toMatchObject({ status: 'cancelled', voidReason: null, voidedBy: expect.any(Number) as unknown });
+      expect(line).toMatchObject({
+        status: 'cancelled',
+        voidReason: null,
+        voidedBy: expect.any(Number) as unknown,
+      });
       expect(line.voidedAt).toBeInstanceOf(Date);
     }
     expect((await lastAudit(s, 'order.cancel'))?.targetId).toBe(String(orderId));
