@@ -122,12 +122,24 @@ describe('table orders', () => {
     await group('Dine Out / Delivery').waitFor({ state: 'detached' });
   });
 
-  it('completes a group after a confirm', async () => {
+  it('completes a group only once nothing is left to bill, after a confirm (issue 29)', async () => {
     const token = await sendOrder([{ item: ids.espresso, qty: 1 }], { deliveryType: 'delivery' });
     await order(token).waitFor();
-    await group('Dine Out / Delivery').getByRole('button', { name: 'Complete', exact: true }).click();
+    const complete = group('Dine Out / Delivery').getByRole('button', { name: 'Complete', exact: true });
+    // An unpaid bill is paid or cancelled, never completed away.
+    expect(await complete.count()).toBe(0);
+    await order(token).getByRole('button', { name: 'Set status of Espresso' }).click();
+    await page.getByRole('menuitem', { name: 'Cancelled' }).click();
+    await page
+      .getByRole('dialog', { name: 'Void 1 × Espresso?' })
+      .getByRole('button', { name: 'Void item' })
+      .click();
+    await page.getByRole('dialog', { name: 'Success!' }).getByRole('button', { name: 'OK' }).click();
+    await complete.click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('The orders leave this screen without a payment.').waitFor();
+    await dialog
+      .getByText('Every item was voided: the orders leave this screen with nothing to pay.')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Yes, complete' }).click();
     await group('Dine Out / Delivery').waitFor({ state: 'detached' });
   });

@@ -50,7 +50,35 @@ afterAll(() => browser.close());
 
 const tile = (name: string) => page.getByRole('group', { name, exact: true }).getByTestId(/-value$/);
 
+/** Sends an unpaid dine-in order of a Burger and two Waters to the table; answers its token. */
+async function sendOrder() {
+  return post<{ tokenNo: number }>('/pos/create-order', {
+    uuid: crypto.randomUUID(),
+    cart: [
+      { uuid: crypto.randomUUID(), item_id: menu.burger, quantity: 1 },
+      { uuid: crypto.randomUUID(), item_id: menu.water, quantity: 2 },
+    ],
+    deliveryType: 'dinein',
+    tableId,
+  });
+}
+
 describe('voids, refunds and the audit log', () => {
+  it('the owner switches on "Require a reason to cancel or void" beside the reasons (issue 30)', async () => {
+    await page.goto('/dashboard/settings/void-reasons');
+    const rule = page.getByRole('switch', { name: 'Require a reason to cancel or void' });
+    // Off in a new store: SPEC §7 cancels and voids without a reason.
+    await expect.poll(() => rule.isEnabled()).toBe(true);
+    expect(await rule.isChecked()).toBe(false);
+    await rule.click();
+    await page.getByText('Void settings saved!').first().waitFor();
+    await expect.poll(() => rule.isChecked()).toBe(true);
+    await page.reload();
+    await expect.poll(() => rule.isEnabled()).toBe(true);
+    expect(await rule.isChecked()).toBe(true);
+    await checkScreen(page, 'void reasons with the reason rule', { sizes: ['tablet'] });
+  });
+
   it('a waiter voids a sent line with a reason; the kitchen sees it voided live', async () => {
     await cook.goto('/dashboard/kitchen');
     await cook.getByText('Nothing to make').waitFor();
@@ -184,5 +212,53 @@ describe('voids, refunds and the audit log', () => {
     await rows.filter({ hasText: 'Spilled' }).waitFor();
     await checkScreen(page, 'void reasons', { sizes: ['tablet'] });
     await screenshot(page, 'voids-reasons-1024');
+  });
+
+  it('with the rule off, a waiter may void without a reason; the reasons are still offered', async () => {
+    await page.goto('/dashboard/settings/void-reasons');
+    const rule = page.getByRole('switch', { name: 'Require a reason to cancel or void' });
+    await expect.poll(() => rule.isChecked()).toBe(true);
+    await rule.click();
+    await expect.poll(() => rule.isChecked()).toBe(false);
+    await page.getByText('Void settings saved!').first().waitFor();
+
+    const sent = await sendOrder();
+    await page.goto('/dashboard/orders');
+    const order = page.locator(`[data-testid="order"][data-token="${sent.tokenNo}"]`);
+    await order.getByRole('button', { name: 'Set status of Burger' }).click();
+    await page.getByRole('menuitem', { name: 'Cancelled' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void 1 × Burger?' });
+    await dialog.getByRole('radio', { name: 'Wrong item' }).waitFor();
+    await dialog.getByText('Reason (optional)').waitFor();
+    await dialog.getByRole('button', { name: 'Void item' }).click();
+    await page.getByRole('dialog', { name: 'Success!' }).getByRole('button', { name: 'OK' }).click();
+    const line = order.locator('[data-testid="order-line"][data-status="cancelled"]');
+    await line.getByText('1 × Burger').waitFor();
+    expect(await line.getByTestId('line-void-reason').count()).toBe(0);
+  });
+
+  it('the pickup board (ORDER_STATUS_DISPLAY) reads Table Orders without a button that voids, pays or discounts (issue 29)', async () => {
+    const sent = await sendOrder();
+    const login = { username: uniqueEmail('board'), password: 'pw-board-2026' };
+    await post('/users/add', { name: 'Counter TV', ...login, userScopes: ['ORDER_STATUS_DISPLAY'] });
+    const board = await newContext(browser, SIZES.tablet);
+    const tab = await board.newPage();
+    await loginThroughUi(tab, login.username, login.password, '/dashboard/profile');
+    await tab.goto('/dashboard/orders');
+    const order = tab.locator(`[data-testid="order"][data-token="${sent.tokenNo}"]`);
+    await order.getByText('1 × Burger').waitFor();
+    const group = tab.getByTestId('table-group').filter({ has: order });
+    await group.getByRole('button', { name: 'Print Receipt' }).waitFor();
+    for (const name of ['Pay & Complete', 'Cancel', 'Complete', 'Move'])
+      expect([name, await group.getByRole('button', { name, exact: true }).count()]).toEqual([name, 0]);
+    expect(await tab.getByRole('button', { name: /^Set status of / }).count()).toBe(0);
+    await checkScreen(tab, 'table orders for the pickup board', { sizes: ['tablet'] });
+    await screenshot(tab, 'voids-orders-display-user-1024', false);
+    // The server says the same: the pay call is refused.
+    const paid = await board.request.post('/api/v1/orders/complete-and-pay-order', {
+      data: { orderIds: [1], subTotal: 0, taxTotal: 0, total: 0, payment: { paymentTypeId: 1 } },
+    });
+    expect([paid.status(), ((await paid.json()) as { code: string }).code]).toEqual([403, 'forbidden']);
+    await board.close();
   });
 });

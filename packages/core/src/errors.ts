@@ -175,6 +175,13 @@ export const ERRORS = {
   // Voids and refunds (issue 15, docs/voids.md)
   void_reason_not_found: { status: 404, message: 'Void reason not found!' },
   void_reason_title_taken: { status: 409, message: 'A void reason with this title already exists!' },
+  // Only when the store asks for reasons (issue 30): SPEC §7 cancels and voids without one.
+  void_reason_required: { status: 400, message: 'Please select a void reason!' },
+  // Completing an unpaid order would take it off Table Orders unbilled (issue 29).
+  order_unpaid_complete: {
+    status: 409,
+    message: 'This order is not paid! Pay it, or cancel it.',
+  },
   order_paid_refund_instead: {
     status: 409,
     message: 'This order is already paid! Refund it from Invoices instead.',

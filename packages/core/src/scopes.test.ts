@@ -68,6 +68,20 @@ describe('canDo', () => {
     expect(canDo({ role: 'admin', scopes: [] }, 'subscription.manage')).toBe(true);
     expect(canDo({ role: 'staff', scopes: [...SCOPES] }, 'subscription.manage')).toBe(false);
   });
+  it('lets the display scopes only read Table Orders; ORDER_STATUS sets statuses; the till does the rest', () => {
+    for (const display of ['ORDER_STATUS_DISPLAY', 'KITCHEN_DISPLAY', 'CUSTOMER_DISPLAY'] as const) {
+      expect(canDo(staff(display), 'orders.status')).toBe(false);
+      expect(canDo(staff(display), 'orders.manage')).toBe(false);
+    }
+    expect(canOpen(staff('ORDER_STATUS_DISPLAY'), 'orders')).toBe(true);
+    expect(canDo(staff('ORDER_STATUS'), 'orders.status')).toBe(true);
+    expect(canDo(staff('ORDER_STATUS'), 'orders.manage')).toBe(false);
+    for (const till of ['POS', 'ORDERS'] as const) {
+      expect(canDo(staff(till), 'orders.status')).toBe(true);
+      expect(canDo(staff(till), 'orders.manage')).toBe(true);
+    }
+    expect(canDo({ role: 'admin', scopes: [] }, 'orders.manage')).toBe(true);
+  });
   it('never lets the super admin act in a tenant', () => {
     expect(canDo({ role: 'superadmin', scopes: [] }, 'customers.lookup')).toBe(false);
   });

@@ -112,6 +112,11 @@ export const ACTION_ACCESS = {
   'shifts.history': ['REPORTS', 'MANAGER'],
   // A discount above the owner's threshold (issue 15, docs/discounts.md).
   'discounts.approve': ['MANAGER'],
+  // On Table Orders (issue 29, docs/orders.md, Who may do what): the display scopes only read. Setting a
+  // line's kitchen status is ORDER_STATUS's job; what moves money or changes an order (void, restore,
+  // cancel, complete, pay, discount, move) is the till's: POS or ORDERS.
+  'orders.status': ['POS', 'ORDERS', 'ORDER_STATUS'],
+  'orders.manage': ['POS', 'ORDERS'],
   // Subscribe, look the plan up, cancel (SPEC §6: only admin): no scope grants it.
   'subscription.manage': [],
 } as const satisfies Record<string, readonly Scope[]>;

@@ -37,16 +37,28 @@ export type VoidReasonInput = z.input<typeof voidReasonSchema>;
 export const voidReasonResponse = z.object({ id: z.number(), title: z.string() });
 export type VoidReason = z.infer<typeof voidReasonResponse>;
 
-/** POST /orders/cancel: the orders of a group and why they are cancelled. */
+/**
+ * POST /orders/cancel: the orders of a group and why they are cancelled. SPEC §7 sends `{orderIds}`
+ * only: the reason is asked for by the store's setting (voidSettingsSchema), not by the schema.
+ */
 export const cancelOrdersSchema = z.object({
   orderIds: z
     .array(idOf('Order not found!'), { error: 'Please select orders!' })
     .min(1, { error: 'Please select orders!' })
     .max(100, { error: 'Too many orders!' })
     .transform((ids) => [...new Set(ids)]),
-  reasonId: voidReasonIdSchema,
+  reasonId: voidReasonIdSchema.optional(),
 });
 export type CancelOrdersInput = z.input<typeof cancelOrdersSchema>;
+
+/**
+ * GET and POST /settings/void-setting (issue 30, docs/voids.md): whether cancelling an order or voiding
+ * a line must name one of the store's reasons. Off by default, as SPEC §4 and §7 cancel without one.
+ */
+export const voidSettingsSchema = z.object({
+  requireVoidReason: z.boolean({ error: 'Invalid request!' }),
+});
+export type VoidSettings = z.infer<typeof voidSettingsSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Refunds

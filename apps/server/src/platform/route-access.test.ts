@@ -94,9 +94,17 @@ const SECTION_RULES: [RegExp, string[]][] = [
   [/^\/(qrmenu|images)\//, ['public']],
   [/^\/dashboard$/, ['screen:home']],
   [/^\/pos\//, ['screen:pos']],
+  // Table Orders (issue 29, docs/orders.md, Who may do what): whoever opens it reads it; a line's status
+  // is ORDER_STATUS's too; what changes an order or takes money is the till's (POS, ORDERS).
+  [/^\/orders\/update-status\/:id$/, ['action:orders.status']],
+  [
+    /^\/orders\/(cancel|complete|complete-and-pay-order|pay-split|move-table|move-item\/:id)$/,
+    ['action:orders.manage'],
+  ],
   [/^\/orders\b/, ['screen:orders']],
-  // A manager's PIN typed into a pay dialog of Table Orders.
-  [/^\/discounts\/(approvers|approvals)$/, ['screen:orders']],
+  // A manager's PIN typed into a pay dialog of Table Orders: the list is read, the approval is the till's.
+  [/^\/discounts\/approvers$/, ['screen:orders']],
+  [/^\/discounts\/approvals$/, ['action:orders.manage']],
   [/^\/kitchen\/settings$/, ['screen:settings']],
   [/^\/kitchen\b/, ['screen:kitchen']],
   [/^\/order-status-board\b/, ['screen:order-status-board']],
@@ -109,6 +117,8 @@ const SECTION_RULES: [RegExp, string[]][] = [
   [/^\/reports\b/, ['screen:reports']],
   // What a pay dialog prices with (discount threshold, service charge): read by whoever takes payment.
   [/^\/settings\/bill-setting$/, ['signedIn', 'screen:settings']],
+  // Whether a void must name a reason (issue 30): read by Table Orders' void dialog.
+  [/^\/settings\/void-setting$/, ['signedIn', 'screen:settings']],
   [/^\/(settings|menu-items)\b/, ['screen:settings']],
   [/^\/users\b/, ['screen:users']],
   // The owner's log of voids, refunds, discounts and drawer openings (issue 15).

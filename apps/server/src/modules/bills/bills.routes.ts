@@ -4,7 +4,8 @@ import { type Api, errorResponses } from '../../platform/http.ts';
 import type { BillsService } from './bills.service.ts';
 
 const tags = ['orders'];
-const config = { access: { screen: 'orders' } } as const;
+// Taking money: the till's scopes, never a display's (docs/orders.md, Who may do what).
+const config = { access: { action: 'orders.manage' } } as const;
 
 /**
  * Split bills and mixed tenders on the table-orders screen (docs/bills.md), with the access of

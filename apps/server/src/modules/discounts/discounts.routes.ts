@@ -59,7 +59,8 @@ export function discountsRoutes(
         response: { 200: managerApprovalResponse, ...errorResponses },
       },
       config: {
-        access: { screen: 'orders' },
+        // Part of taking a payment: the till's scopes, not a display's (docs/orders.md, Who may do what).
+        access: { action: 'orders.manage' },
         // Beside each manager's own lock (docs/discounts.md): one terminal cannot try PINs in a loop.
         rateLimit: userLimit('pin-approve', 20, '15 minutes'),
       },

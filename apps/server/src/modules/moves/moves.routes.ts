@@ -11,8 +11,10 @@ import { type Api, errorResponses } from '../../platform/http.ts';
 import type { MovesService } from './moves.service.ts';
 
 const tags = ['orders'];
-// The table-orders screen's access, like the other /orders routes.
+// The table-orders screen's access, like the other /orders routes: whoever opens it reads the tables;
+// a move changes orders, so it is the till's (docs/orders.md, Who may do what).
 const config = { access: { screen: 'orders' } } as const;
+const moving = { access: { action: 'orders.manage' } } as const;
 const done = { 200: messageSchema, ...errorResponses };
 
 /**
@@ -31,7 +33,10 @@ export function movesRoutes(app: Api, deps: { moves: MovesService }) {
 
   app.post(
     '/orders/move-table',
-    { schema: { tags, headers: idempotencyHeaders, body: moveTableSchema, response: done }, config },
+    {
+      schema: { tags, headers: idempotencyHeaders, body: moveTableSchema, response: done },
+      config: moving,
+    },
     async (request) =>
       moves.moveTable(tenantContext(request), request.body, request.headers['idempotency-key']),
   );
@@ -40,7 +45,7 @@ export function movesRoutes(app: Api, deps: { moves: MovesService }) {
     '/orders/move-item/:id',
     {
       schema: { tags, headers: idempotencyHeaders, params: idParams, body: moveItemSchema, response: done },
-      config,
+      config: moving,
     },
     async (request) =>
       moves.moveItem(

@@ -82,11 +82,16 @@ export function ordersRoutes(app: Api, deps: { orders: OrdersService; tableOrder
 
 const tableTags = ['orders'];
 const tableConfig = { access: { screen: 'orders' } } as const;
+/** Setting a line's status: ORDER_STATUS too; a void or restore among them is checked in the service. */
+const statusConfig = { access: { action: 'orders.status' } } as const;
+/** What changes an order or its bill (issue 29, docs/orders.md): the till's, never a display's. */
+const manageConfig = { access: { action: 'orders.manage' } } as const;
 const done = { 200: messageSchema, ...errorResponses };
 
 /**
  * /orders (SPEC §7 Orders and kitchen): the table-orders screen. Ids of another tenant answer 404. Every
- * changing call takes an optional Idempotency-Key header: a repeat answers the first answer.
+ * changing call takes an optional Idempotency-Key header: a repeat answers the first answer. Whoever
+ * opens the screen reads it; the changes need the scopes of docs/orders.md (Who may do what).
  */
 function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
   const config = tableConfig;
@@ -114,7 +119,7 @@ function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
         body: updateItemStatusSchema,
         response: done,
       },
-      config,
+      config: statusConfig,
     },
     async (request) =>
       tableOrders.updateItemStatus(
@@ -128,7 +133,10 @@ function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
 
   app.post(
     '/orders/cancel',
-    { schema: { tags, headers: idempotencyHeaders, body: cancelOrdersSchema, response: done }, config },
+    {
+      schema: { tags, headers: idempotencyHeaders, body: cancelOrdersSchema, response: done },
+      config: manageConfig,
+    },
     async (request) =>
       tableOrders.cancel(
         tenantContext(request),
@@ -140,7 +148,10 @@ function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
 
   app.post(
     '/orders/complete',
-    { schema: { tags, headers: idempotencyHeaders, body: orderIdsSchema, response: done }, config },
+    {
+      schema: { tags, headers: idempotencyHeaders, body: orderIdsSchema, response: done },
+      config: manageConfig,
+    },
     async (request) =>
       tableOrders.complete(tenantContext(request), request.body.orderIds, request.headers['idempotency-key']),
   );
@@ -163,7 +174,7 @@ function tableOrdersRoutes(app: Api, tableOrders: TableOrdersService) {
         body: completeAndPaySchema,
         response: { 200: orderPaidResponse, ...errorResponses },
       },
-      config,
+      config: manageConfig,
     },
     async (request) =>
       tableOrders.completeAndPay(

@@ -8,6 +8,7 @@ import {
   type TableGroup,
   type TableOrders,
   type completeAndPaySchema,
+  canDo,
   currencyDigits,
   fromMinor,
   saleTime,
@@ -31,7 +32,7 @@ import {
   tipMinor,
 } from '../discounts/discounts.service.ts';
 import * as voidsRepo from '../voids/voids.repo.ts';
-import { reasonFor } from '../voids/voids.service.ts';
+import { voidReasonFor } from '../voids/voids.service.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import { screenSettings } from '../store/store.presenter.ts';
 import { billableFigures, orderEvent, presentOrder } from './orders.presenter.ts';
@@ -55,6 +56,9 @@ function checkOpen(rows: repo.OrderRow[], ids: number[]) {
   if (rows.some((o) => o.status !== 'created')) throw fail('order_not_open');
   return rows;
 }
+
+/** Whether an order still has a line to bill (one not voided). */
+const stillBills = (o: { items: { status: string }[] }) => o.items.some((i) => i.status !== 'cancelled');
 
 /**
  * The open orders of a group, locked FOR UPDATE and checked (checkOpen). A concurrent pay or cancel
@@ -107,8 +111,12 @@ export function createTableOrdersService(ctx: AppContext) {
       };
       const { answer } = await once(tx, tc.tenantId, key, request, async () => {
         const rows = await lockOpen(tx, tc.tenantId, ids);
-        // A cancel voids every line still billed, with its reason (docs/voids.md).
-        const reason = reasonId === undefined ? null : await reasonFor(tx, tc.tenantId, reasonId);
+        // Completing would take an unpaid bill off Table Orders unpaid and out of every report (issue
+        // 29): only orders with nothing left to bill (every line voided) may be completed.
+        if (!cancel && (await repo.withItems(tx, tc.tenantId, rows)).some(stillBills))
+          throw fail('order_unpaid_complete');
+        // A cancel voids every line still billed, with its reason if the store asks for one (docs/voids.md).
+        const reason = cancel ? await voidReasonFor(tx, tc.tenantId, reasonId) : null;
         await repo.setOrdersStatus(tx, tc.tenantId, ids, status);
         if (cancel) {
           await voidsRepo.voidItemsOf(tx, tc.tenantId, ids, {
@@ -267,13 +275,17 @@ export function createTableOrdersService(ctx: AppContext) {
           if (order.paymentStatus === 'paid') throw fail('order_paid_refund_instead');
           if (order.status !== 'created') throw fail('order_not_open');
           const voiding = status === 'cancelled' && item.status !== 'cancelled';
-          // A void names its reason: the schema asks for one, and it must be the tenant's.
-          const reason =
-            voiding && reasonId !== undefined ? await reasonFor(tx, tc.tenantId, reasonId) : null;
-          await repo.setItemStatus(tx, tc.tenantId, item.id, status);
-          if (reason)
-            await voidsRepo.voidItem(tx, tc.tenantId, item.id, { reason: reason.title, userId: tc.userId });
           const billedChanged = (status === 'cancelled') !== (item.status === 'cancelled');
+          // A void or a restore changes the bill: the till's (POS, ORDERS), not ORDER_STATUS's (issue 29).
+          if (billedChanged && !canDo(tc, 'orders.manage')) throw fail('forbidden');
+          // A void names the tenant's reason, when the store asks for one (docs/voids.md).
+          const reason = voiding ? await voidReasonFor(tx, tc.tenantId, reasonId) : null;
+          await repo.setItemStatus(tx, tc.tenantId, item.id, status);
+          if (voiding)
+            await voidsRepo.voidItem(tx, tc.tenantId, item.id, {
+              reason: reason?.title ?? null,
+              userId: tc.userId,
+            });
           if (billedChanged) {
             if (!voiding) await voidsRepo.clearVoid(tx, tc.tenantId, item.id);
             await repo.markChanged(tx, tc.tenantId, order.id);
@@ -301,11 +313,11 @@ export function createTableOrdersService(ctx: AppContext) {
       });
     },
 
-    /** POST /orders/cancel: the orders cancelled and all their lines voided, with a reason. */
-    cancel: (tc: TenantContext, ids: number[], key: string | undefined, reasonId: number) =>
+    /** POST /orders/cancel: the orders cancelled and all their lines voided, with a reason if given. */
+    cancel: (tc: TenantContext, ids: number[], key: string | undefined, reasonId?: number) =>
       close(tc, ids, 'cancelled', key, reasonId),
 
-    /** POST /orders/complete: the orders completed; their payment stays pending. */
+    /** POST /orders/complete: orders with nothing left to bill closed (an unpaid bill is a 409). */
     complete: (tc: TenantContext, ids: number[], key: string | undefined) => close(tc, ids, 'completed', key),
 
     /** POST /orders/complete-order-payment-summary: the bill the group would get, changing nothing. */

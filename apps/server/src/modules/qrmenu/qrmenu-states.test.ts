@@ -79,7 +79,7 @@ describe('an order paid at the till when it is taken', () => {
 });
 
 describe('an order closed at the table', () => {
-  it('is served when completed, and when paid later, whatever the kitchen did', async () => {
+  it('is served when paid at the table, whatever the kitchen did; completing it unpaid is refused', async () => {
     const s = await createQrStore(app);
     const a = await place(s);
     const b = await place(s);
@@ -93,7 +93,11 @@ describe('an order closed at the table', () => {
     const orderA = await sent(a.id);
     const orderB = await sent(b.id);
     expect(await stateOf(a.token)).toBe('received');
-    expect((await s.owner.client.post('/orders/complete', { orderIds: [orderA] })).status).toBe(200);
+    // An unpaid order is never completed (issue 29): it stays received until it is paid.
+    expect((await s.owner.client.post('/orders/complete', { orderIds: [orderA] })).status).toBe(409);
+    expect(await stateOf(a.token)).toBe('received');
+    const payA = await s.owner.client.post('/orders/complete-and-pay-order', payGroupBody(s, [orderA]));
+    expect(payA.status).toBe(200);
     expect(await stateOf(a.token)).toBe('served');
     const pay = await s.owner.client.post('/orders/complete-and-pay-order', payGroupBody(s, [orderB]));
     expect(pay.status).toBe(200);

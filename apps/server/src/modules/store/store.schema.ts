@@ -17,6 +17,8 @@ export const storeSettings = pgTable('store_settings', {
   /** The kitchen ticket timer turns amber, then red, after these many minutes. */
   kitchenWarnMinutes: integer('kitchen_warn_minutes').notNull().default(5),
   kitchenLateMinutes: integer('kitchen_late_minutes').notNull().default(8),
+  /** A cancel or a void must name a reason (0024, docs/voids.md); SPEC §7 gives none, so off by default. */
+  requireVoidReason: boolean('require_void_reason').notNull().default(false),
   /** Discounts and service charge (0020): the manager threshold and the automatic charge. */
   managerDiscountBp: integer('manager_discount_bp').notNull().default(2000),
   serviceChargeBp: integer('service_charge_bp').notNull().default(0),

@@ -1,8 +1,24 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { orderItems, voidReasons } from '../../platform/db/schema.ts';
+import { orderItems, storeSettings, voidReasons } from '../../platform/db/schema.ts';
 
-// The void_reasons table, and the void columns of order_items.
+// The void_reasons table, the void columns of order_items and the reason switch of store_settings.
+
+/** Whether the store asks for a reason on every cancel and void (0024). */
+export async function requiresReason(tx: Tx, tenantId: number) {
+  const [row] = await tx
+    .select({ requireVoidReason: storeSettings.requireVoidReason })
+    .from(storeSettings)
+    .where(eq(storeSettings.tenantId, tenantId))
+    .limit(1);
+  // Made at sign-up and never deleted (0006).
+  if (!row) throw new Error(`store settings missing for tenant ${tenantId}`);
+  return row.requireVoidReason;
+}
+
+export async function saveRequiresReason(tx: Tx, tenantId: number, requireVoidReason: boolean) {
+  await tx.update(storeSettings).set({ requireVoidReason }).where(eq(storeSettings.tenantId, tenantId));
+}
 
 export function listReasons(tx: Tx, tenantId: number) {
   return tx

@@ -1,4 +1,10 @@
-import { idParams, messageSchema, voidReasonResponse, voidReasonSchema } from '@comanda/core';
+import {
+  idParams,
+  messageSchema,
+  voidReasonResponse,
+  voidReasonSchema,
+  voidSettingsSchema,
+} from '@comanda/core';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
@@ -10,7 +16,8 @@ const answers = { 200: messageSchema, ...errorResponses };
 
 /**
  * /void-reasons: the list every screen that voids or refunds offers (any signed-in user reads it);
- * /settings/void-reasons: the owner edits it (SETTINGS).
+ * /settings/void-reasons: the owner edits it (SETTINGS). /settings/void-setting: whether a cancel or a
+ * void must name a reason, read by Table Orders, set by the owner.
  */
 export function voidsRoutes(app: Api, deps: { voids: VoidsService }) {
   const { voids } = deps;
@@ -22,6 +29,21 @@ export function voidsRoutes(app: Api, deps: { voids: VoidsService }) {
       config: { access: { signedIn: true } },
     },
     async (request) => voids.listReasons(tenantContext(request)),
+  );
+
+  app.get(
+    '/settings/void-setting',
+    {
+      schema: { tags, response: { 200: voidSettingsSchema, ...errorResponses } },
+      config: { access: { signedIn: true } },
+    },
+    async (request) => voids.getSettings(tenantContext(request)),
+  );
+
+  app.post(
+    '/settings/void-setting',
+    { schema: { tags, body: voidSettingsSchema, response: answers }, config },
+    async (request) => voids.saveSettings(tenantContext(request), request.body),
   );
 
   app.post(

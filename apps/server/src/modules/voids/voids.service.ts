@@ -1,4 +1,4 @@
-import type { VoidReason, VoidReasonInput } from '@comanda/core';
+import type { VoidReason, VoidReasonInput, VoidSettings } from '@comanda/core';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -16,6 +16,16 @@ export async function reasonFor(tx: Tx, tenantId: number, reasonId: number) {
   return reason;
 }
 
+/**
+ * The reason a cancel or a void of Table Orders gives (issue 30): the tenant's own when one is named
+ * (another tenant's is 404), none when the store does not ask for one, and 400 when it does.
+ */
+export async function voidReasonFor(tx: Tx, tenantId: number, reasonId: number | undefined) {
+  if (reasonId !== undefined) return reasonFor(tx, tenantId, reasonId);
+  if (await repo.requiresReason(tx, tenantId)) throw fail('void_reason_required');
+  return null;
+}
+
 /** The owner's list of void reasons (Settings, Void Reasons): read by whoever voids or refunds. */
 export function createVoidsService(ctx: AppContext) {
   const { database } = ctx;
@@ -24,6 +34,27 @@ export function createVoidsService(ctx: AppContext) {
     /** GET /void-reasons: the list, oldest first. */
     async listReasons(tc: TenantContext): Promise<VoidReason[]> {
       return database.inTenant(tc.tenantId, (tx) => repo.listReasons(tx, tc.tenantId));
+    },
+
+    /** GET /settings/void-setting: read by Table Orders (whether its void dialog may be left empty). */
+    async getSettings(tc: TenantContext): Promise<VoidSettings> {
+      return database.inTenant(tc.tenantId, async (tx) => ({
+        requireVoidReason: await repo.requiresReason(tx, tc.tenantId),
+      }));
+    },
+
+    /** POST /settings/void-setting, audited as `settings.void_update` (like `settings.bill_update`). */
+    async saveSettings(tc: TenantContext, input: VoidSettings) {
+      await database.inTenant(tc.tenantId, async (tx) => {
+        const before = await repo.requiresReason(tx, tc.tenantId);
+        await repo.saveRequiresReason(tx, tc.tenantId, input.requireVoidReason);
+        await audit(tx, tc, {
+          action: 'settings.void_update',
+          targetType: 'store_settings',
+          details: { from: { requireVoidReason: before }, to: input },
+        });
+      });
+      return { message: 'Void settings saved!' };
     },
 
     /** POST /settings/void-reasons/add: a title the tenant already has (any case) is a 409. */

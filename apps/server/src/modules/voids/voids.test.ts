@@ -115,9 +115,88 @@ describe('void reasons: the owner edits the list', () => {
   });
 });
 
-describe('voiding a sent line', () => {
-  it('needs a reason of the tenant: none is 400, another tenant’s is 404, and nothing changes', async () => {
+/** Switches the store's "require a reason to cancel or void" (issue 30) as its owner. */
+async function requireReasons(s: Store, on: boolean) {
+  const res = await s.owner.client.post('/settings/void-setting', { requireVoidReason: on });
+  expect([res.status, res.body]).toEqual([200, { message: 'Void settings saved!' }]);
+}
+
+describe('the "require a reason to cancel or void" setting (issue 30)', () => {
+  it('answers 401 signed out; any signed-in user reads it, only SETTINGS changes it (403, nothing saved)', async () => {
     const s = await createStore(app);
+    const waiter = await createColleague(app, s.owner, { scopes: ['ORDERS'] });
+    expect((await app.client().get('/settings/void-setting')).status).toBe(401);
+    const body = { requireVoidReason: true };
+    expect((await app.client().post('/settings/void-setting', body)).status).toBe(401);
+    expect((await waiter.client.post('/settings/void-setting', body)).status).toBe(403);
+    const read = await waiter.client.get('/settings/void-setting');
+    expect([read.status, read.body]).toEqual([200, { requireVoidReason: false }]);
+  });
+
+  it('refuses a body that is not a yes or no (400) and changes nothing', async () => {
+    const s = await createStore(app);
+    for (const body of [{}, { requireVoidReason: 'yes' }, { requireVoidReason: null }]) {
+      const res = await s.owner.client.post('/settings/void-setting', body);
+      expect([res.status, res.body.message]).toEqual([400, 'Invalid request!']);
+    }
+    expect((await s.owner.client.get('/settings/void-setting')).body).toEqual({ requireVoidReason: false });
+  });
+
+  it("is off in a new store, is saved per store and audited; another store's stays off", async () => {
+    const s = await createStore(app);
+    await requireReasons(s, true);
+    expect((await s.owner.client.get('/settings/void-setting')).body).toEqual({ requireVoidReason: true });
+    expect((await other.owner.client.get('/settings/void-setting')).body).toEqual({
+      requireVoidReason: false,
+    });
+    expect(await lastAudit(s, 'settings.void_update')).toMatchObject({
+      details: { from: { requireVoidReason: false }, to: { requireVoidReason: true } },
+    });
+    await requireReasons(s, false);
+    expect((await s.owner.client.get('/settings/void-setting')).body).toEqual({ requireVoidReason: false });
+  });
+});
+
+describe('voiding a sent line', () => {
+  it("takes SPEC §7's {status} alone while the store does not ask for reasons: voided, counted, audited", async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s);
+    const res = await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, { status: 'cancelled' });
+    expect([res.status, res.body]).toEqual([200, { message: 'Item voided!' }]);
+    const [line] = (await readOrder(app, s.owner.tenantId, orderId)).lines;
+    // A void all the same: the Z report counts the lines with voided_at.
+    expect(line).toMatchObject({
+      status: 'cancelled',
+      voidReason: null,
+      voidedBy: expect.any(Number) as unknown,
+    });
+    expect(line?.voidedAt).toBeInstanceOf(Date);
+    const audited = await lastAudit(s, 'order_item.void');
+    expect(audited?.details).toMatchObject({ item: 'Burger', totalMinor: line?.totalMinor });
+    expect(audited?.details).not.toHaveProperty('reason');
+  });
+
+  it("takes SPEC §7's {orderIds} alone for a cancel while the store does not ask for reasons", async () => {
+    const s = await createStore(app);
+    const { orderId } = await sendOrder(app, s);
+    const res = await s.owner.client.post('/orders/cancel', { orderIds: [orderId] });
+    expect([res.status, res.body]).toEqual([200, { message: 'Orders cancelled!' }]);
+    const { order, lines } = await readOrder(app, s.owner.tenantId, orderId);
+    expect(order?.status).toBe('cancelled');
+    for (const line of lines) {
+      expect(line).toMatchObject({
+        status: 'cancelled',
+        voidReason: null,
+        voidedBy: expect.any(Number) as unknown,
+      });
+      expect(line.voidedAt).toBeInstanceOf(Date);
+    }
+    expect((await lastAudit(s, 'order.cancel'))?.targetId).toBe(String(orderId));
+  });
+
+  it('needs a reason of the tenant once the store asks: none is 400, another tenant’s is 404, and nothing changes', async () => {
+    const s = await createStore(app);
+    await requireReasons(s, true);
     const { orderId, lineIds } = await sendOrder(app, s);
     const [theirs] = await reasons(other);
     const before = await counts(app, s.owner.tenantId);
@@ -136,6 +215,33 @@ describe('voiding a sent line', () => {
       'created',
       'created',
     ]);
+    // With one it voids; bringing the line back asks for nothing.
+    const voided = await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, {
+      status: 'cancelled',
+      reasonId: s.voidReason,
+    });
+    expect(voided.status).toBe(200);
+    const back = await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, { status: 'delivered' });
+    expect(back.status).toBe(200);
+    const cancelled = await s.owner.client.post('/orders/cancel', {
+      orderIds: [orderId],
+      reasonId: s.voidReason,
+    });
+    expect(cancelled.status).toBe(200);
+  });
+
+  it("checks a reason given while the store does not ask: another tenant's is 404", async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s);
+    const [theirs] = await reasons(other);
+    const line = await s.owner.client.post(`/orders/update-status/${lineIds[0]}`, {
+      status: 'cancelled',
+      reasonId: theirs?.id,
+    });
+    expect([line.status, line.body.code]).toEqual([404, 'void_reason_not_found']);
+    const all = await s.owner.client.post('/orders/cancel', { orderIds: [orderId], reasonId: theirs?.id });
+    expect([all.status, all.body.code]).toEqual([404, 'void_reason_not_found']);
+    expect((await readOrder(app, s.owner.tenantId, orderId)).order?.status).toBe('created');
   });
 
   it('voids with the reason: off the bill, on the kitchen display as voided, live, audited with the reason', async () => {

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { IconCircleCheck, IconRefresh, IconToolsKitchen2 } from '@tabler/icons-react';
 import {
   ORDER_ITEM_STATUS_UPDATED,
+  canDo,
   type OrderItem,
   type OrderSummary,
   type OrdersInit,
@@ -19,6 +20,7 @@ import { useOffline } from '../../lib/offline/use-offline.tsx';
 import { useOutboxCall } from '../../lib/offline/use-outbox-call.ts';
 import { openReceipt, receiptFromOrders, type ReceiptData } from '../../lib/print.ts';
 import { invalidateResources } from '../../lib/resources.ts';
+import { subjectOf, useSessionUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { newUuid } from '../../lib/uuid.ts';
 import type { SettableStatus } from './api/mutations.ts';
@@ -66,6 +68,15 @@ export function TableOrdersPage() {
     [list.data, entries],
   );
   const call = useOutboxCall({ changes: ['orders'], fallback: ACTION_FAILED });
+  // The display scopes read this screen; the buttons are the server's rules (docs/orders.md).
+  const user = useSessionUser('tenant');
+  const may = useMemo(() => {
+    const subject = user ? subjectOf(user) : null;
+    return {
+      status: subject !== null && canDo(subject, 'orders.status'),
+      manage: subject !== null && canDo(subject, 'orders.manage'),
+    };
+  }, [user]);
   const groupTitle = (group: ShownGroup) => group.table_title ?? t('Dine Out / Delivery');
 
   const setStatus = async (group: ShownGroup, item: OrderItem, status: SettableStatus, reasonId?: number) => {
@@ -190,6 +201,7 @@ export function TableOrdersPage() {
     onMove: () => openMove(group),
     onMoveItem: (item) => openMove(group, item),
     moveBlocked: moveBlockedFor(group),
+    may,
   });
 
   let body;

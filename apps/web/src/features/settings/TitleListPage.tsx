@@ -48,6 +48,8 @@ export function TitleListPage<R extends Row, K extends QueryKey>(props: {
   deleteDetail?: (row: R) => string | undefined;
   emptyIcon: Icon;
   testId: string;
+  /** What the screen shows between its header and the list (the void reasons' rule). */
+  aside?: ReactNode;
 }) {
   const { t } = useTranslation('settings');
   const list = useQuery(props.query);
@@ -85,6 +87,7 @@ export function TitleListPage<R extends Row, K extends QueryKey>(props: {
           </Button>
         }
       />
+      {props.aside}
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (

@@ -57,7 +57,16 @@ export interface GroupActions {
   onMoveItem: (item: OrderItem) => void;
   /** Why moving is not possible now (offline, orders not synced), or null. */
   moveBlocked: string | null;
+  /**
+   * What the user may do (docs/orders.md, Who may do what): set a line's kitchen status (`status`), and
+   * void, restore, cancel, complete, pay or move (`manage`). A display user only reads.
+   */
+  may: { status: boolean; manage: boolean };
 }
+
+/** Whether a group has nothing left to bill: every line voided. Only then may it be completed unpaid. */
+const nothingToBill = (group: ShownGroup) =>
+  group.orders.every((o) => o.items.every((i) => i.status === 'cancelled'));
 
 /**
  * One table (or 'Dine Out / Delivery') with its open orders: each order's token, time and guest, its
@@ -104,13 +113,13 @@ export function TableGroupCard({
             key={order.id}
             order={order}
             timeZone={init.storeSettings.timezone}
-            onStatus={actions.onStatus}
+            onStatus={actions.may.status ? actions.onStatus : null}
             actions={actions}
           />
         ))}
 
         <Group gap="sm" justify="flex-end" mt="auto" pt="xs">
-          {group.table_id !== null && (
+          {group.table_id !== null && actions.may.manage && (
             <Tooltip label={actions.moveBlocked} disabled={!actions.moveBlocked} events={TOUCH_TOOLTIP}>
               <Button
                 variant="default"
@@ -123,12 +132,17 @@ export function TableGroupCard({
               </Button>
             </Tooltip>
           )}
-          <Button variant="light" color="red" leftSection={<IconX size={18} />} onClick={actions.onCancel}>
-            {t('actions.cancel')}
-          </Button>
-          <Button variant="default" leftSection={<IconCheck size={18} />} onClick={actions.onComplete}>
-            {t('actions.complete')}
-          </Button>
+          {actions.may.manage && (
+            <Button variant="light" color="red" leftSection={<IconX size={18} />} onClick={actions.onCancel}>
+              {t('actions.cancel')}
+            </Button>
+          )}
+          {/* Completing closes a group unpaid: offered only when nothing is left to bill (issue 29). */}
+          {actions.may.manage && nothingToBill(group) && (
+            <Button variant="default" leftSection={<IconCheck size={18} />} onClick={actions.onComplete}>
+              {t('actions.complete')}
+            </Button>
+          )}
           <Button
             variant="default"
             leftSection={<IconPrinter size={18} />}
@@ -137,13 +151,15 @@ export function TableGroupCard({
           >
             {t('actions.print')}
           </Button>
-          <Button
-            leftSection={<IconCash size={18} />}
-            onClick={actions.onPay}
-            loading={actions.busy === 'pay'}
-          >
-            {t('actions.pay')}
-          </Button>
+          {actions.may.manage && (
+            <Button
+              leftSection={<IconCash size={18} />}
+              onClick={actions.onPay}
+              loading={actions.busy === 'pay'}
+            >
+              {t('actions.pay')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>
@@ -158,7 +174,7 @@ function OrderBlock({
 }: {
   order: ShownOrder;
   timeZone: string;
-  onStatus: GroupActions['onStatus'];
+  onStatus: GroupActions['onStatus'] | null;
   actions: GroupActions;
 }) {
   const local = isLocal(order);
@@ -204,7 +220,12 @@ function OrderBlock({
             key={item.id}
             item={item}
             onStatus={local ? null : onStatus}
-            move={order.delivery_type === 'dinein' && order.table_id !== null ? actions : null}
+            manage={actions.may.manage}
+            move={
+              order.delivery_type === 'dinein' && order.table_id !== null && actions.may.manage
+                ? actions
+                : null
+            }
           />
         ))}
       </Stack>
@@ -216,10 +237,13 @@ function OrderBlock({
 function LineRow({
   item,
   onStatus,
+  manage,
   move,
 }: {
   item: OrderItem;
   onStatus: GroupActions['onStatus'] | null;
+  /** Whether the user may void the line or bring it back (both change the bill). */
+  manage: boolean;
   /** The group's move actions, for a line of a dine-in order at a table. */
   move: GroupActions | null;
 }) {
@@ -264,7 +288,8 @@ function LineRow({
         <Badge color={ITEM_STATUS_COLORS[item.status]} variant="light" radius="sm" data-testid="line-status">
           {t(`status.${item.status}`)}
         </Badge>
-        {onStatus && (
+        {/* A voided line comes back only by a restore, which changes the bill: the till's. */}
+        {onStatus && (manage || !cancelled) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon
@@ -277,7 +302,7 @@ function LineRow({
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{t('line.setStatus')}</Menu.Label>
-              {SETTABLE_ITEM_STATUSES.map((status) => (
+              {SETTABLE_ITEM_STATUSES.filter((status) => manage || status !== 'cancelled').map((status) => (
                 <Menu.Item
                   key={status}
                   disabled={status === item.status}

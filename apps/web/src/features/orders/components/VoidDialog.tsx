@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/LoadState.tsx';
-import { voidReasonsQueryOptions } from '../../../lib/void-reasons.ts';
+import { voidReasonsQueryOptions, voidSettingsQueryOptions } from '../../../lib/void-reasons.ts';
 
 /**
  * Asks why before a void or a cancel (docs/voids.md): one of the owner's reasons, as large touch
- * targets. `title` says what is voided ('Void 3 × Soda', 'Cancel T1'); `onConfirm` gets the reason's id.
+ * targets. `title` says what is voided ('Void 3 × Soda', 'Cancel T1'); `onConfirm` gets the reason's id,
+ * or none when the store does not ask for one (issue 30) and none was picked.
  */
 export function VoidDialog({
   opened,
@@ -22,10 +23,13 @@ export function VoidDialog({
   text: string;
   confirmLabel: string;
   onClose: () => void;
-  onConfirm: (reasonId: number) => void;
+  onConfirm: (reasonId: number | undefined) => void;
 }) {
   const { t } = useTranslation('orders');
   const reasons = useQuery({ ...voidReasonsQueryOptions(), enabled: opened });
+  const settings = useQuery({ ...voidSettingsQueryOptions(), enabled: opened });
+  // Until the setting is in, a reason is asked for: the server may ask for one.
+  const required = settings.data?.requireVoidReason ?? true;
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState(false);
 
@@ -35,11 +39,11 @@ export function VoidDialog({
     onClose();
   };
   const confirm = () => {
-    if (!chosen) {
+    if (!chosen && required) {
       setError(true);
       return;
     }
-    onConfirm(Number(chosen));
+    onConfirm(chosen ? Number(chosen) : undefined);
     close();
   };
 
@@ -55,9 +59,9 @@ export function VoidDialog({
           setChosen(v);
           setError(false);
         }}
-        label={t('void.reason')}
+        label={t(required ? 'void.reason' : 'void.reasonOptional')}
         error={error ? t('Please select a void reason!') : undefined}
-        withAsterisk
+        withAsterisk={required}
       >
         <SimpleGrid cols={2} spacing="sm" mt="xs">
           {reasons.data.map((reason) => (
@@ -87,7 +91,7 @@ export function VoidDialog({
           <Button variant="default" onClick={close}>
             {t('confirm.no')}
           </Button>
-          <Button color="red" onClick={confirm} disabled={!reasons.data?.length}>
+          <Button color="red" onClick={confirm} disabled={required && !reasons.data?.length}>
             {confirmLabel}
           </Button>
         </Group>

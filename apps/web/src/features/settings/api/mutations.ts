@@ -10,6 +10,7 @@ import type {
   updatePaymentTypeSchema,
   updateTaxSchema,
   VoidReasonInput,
+  VoidSettings,
 } from '@comanda/core';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -58,3 +59,6 @@ export const updateVoidReason = ({ id, ...body }: VoidReasonInput & { id: number
   apiRequest<Message>(`/settings/void-reasons/${id}/update`, { method: 'POST', body });
 export const deleteVoidReason = (id: number) =>
   apiRequest<Message>(`/settings/void-reasons/${id}`, { method: 'DELETE' });
+
+export const saveVoidSettings = (body: VoidSettings) =>
+  apiRequest<Message>('/settings/void-setting', { method: 'POST', body });
