@@ -121,6 +121,14 @@ export const ERRORS = {
   addon_not_of_item: { status: 400, message: 'This addon does not belong to {{item}}!' },
   customer_required: { status: 400, message: 'Please select customer!' },
   payment_type_inactive: { status: 400, message: 'This payment type is not active!' },
+  no_active_payment_type: {
+    status: 400,
+    message: 'No payment type is active! Switch one on in Settings > Payment Types.',
+  },
+  payment_type_default_inactive: {
+    status: 400,
+    message: 'Switch this payment type on before making it the default!',
+  },
   tendered_too_low: { status: 400, message: 'The amount tendered is less than the total!' },
   order_total_too_large: { status: 400, message: 'This order is too large!' },
   order_already_sent: {
@@ -215,7 +223,10 @@ export const ERRORS = {
   internal: { status: 500, message: 'Something went wrong!' },
   database_unavailable: { status: 503, message: 'Database unavailable' },
   /** A statement ran past DATABASE_STATEMENT_TIMEOUT_MS and was cancelled; nothing was written. */
-  database_timeout: { status: 503, message: 'The server took too long to answer! Please try again in a moment.' },
+  database_timeout: {
+    status: 503,
+    message: 'The server took too long to answer! Please try again in a moment.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
