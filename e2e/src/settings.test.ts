@@ -205,12 +205,29 @@ describe('settings: an admin sets up the store', () => {
     await submitDialog({ Title: 'Cash' }, 'Payment type added!');
     await page.getByRole('button', { name: 'Add Payment Type' }).click();
     await submitDialog({ Title: 'Card' }, 'Payment type added!');
+    // The default pays a bill sent without a payment type (issue 30): Cash until another is made it.
+    const defaultOf = (title: string) =>
+      page.getByTestId('payment-type-row').filter({ hasText: title }).getByTestId('default-payment-type');
+    await defaultOf('Cash').waitFor();
+    await page.getByRole('button', { name: 'Make Card the default payment type' }).click();
+    await page.getByText('Card is now the default payment type!').first().waitFor();
+    await defaultOf('Card').waitFor();
+    await defaultOf('Cash').waitFor({ state: 'detached' });
+    const makeCash = page.getByRole('button', { name: 'Make Cash the default payment type' });
+    // A touch target: at least 44 px high.
+    expect((await makeCash.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     const card = page.getByRole('switch', { name: 'Card active' });
     await expect(card.isChecked()).resolves.toBe(true);
+    // Switching the default off moves the default back to Cash, and says so.
     await card.click({ force: true });
-    await page.getByText('Payment type deactivated!').first().waitFor();
+    await page.getByText('Payment type deactivated! Cash is now the default.').first().waitFor();
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Card active' }).isChecked()).resolves.toBe(false);
+    await defaultOf('Cash').waitFor();
+    // A switched-off type offers no default button.
+    await expect(
+      page.getByRole('button', { name: 'Make Card the default payment type' }).count(),
+    ).resolves.toBe(0);
     await screenshot(page, 'settings-payment-types');
     await checkScreen(page, 'payment types');
   });

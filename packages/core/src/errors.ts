@@ -125,6 +125,14 @@ export const ERRORS = {
   addon_not_of_item: { status: 400, message: 'This addon does not belong to {{item}}!' },
   customer_required: { status: 400, message: 'Please select customer!' },
   payment_type_inactive: { status: 400, message: 'This payment type is not active!' },
+  no_active_payment_type: {
+    status: 400,
+    message: 'No payment type is active! Switch one on in Settings > Payment Types.',
+  },
+  payment_type_default_inactive: {
+    status: 400,
+    message: 'Switch this payment type on before making it the default!',
+  },
   tendered_too_low: { status: 400, message: 'The amount tendered is less than the total!' },
   order_total_too_large: { status: 400, message: 'This order is too large!' },
   order_already_sent: {

@@ -22,6 +22,36 @@ describe('createOrderSchema', () => {
     });
   });
 
+  it('reads the SPEC §7 payload: no uuids, each line naming its item by id (issue 30)', () => {
+    const parsed = createOrderSchema.parse({
+      cart: [{ id: 3, title: 'Burger', variants: [], addons: [], quantity: 1, notes: '', variant: null }],
+      deliveryType: 'dinein',
+      customerType: 'WALKIN',
+      customerId: null,
+      tableId: null,
+      selectedQrOrderItem: null,
+    });
+    expect(parsed.uuid).toBeUndefined();
+    expect(parsed.cart).toEqual([
+      { item_id: 3, variant_id: null, addons_ids: [], quantity: 1, notes: null, seat: null },
+    ]);
+    // Both named alike is the same item; named differently is refused.
+    expect(
+      createOrderSchema.parse({ cart: [{ id: 3, item_id: '3', quantity: 1 }], deliveryType: 'dinein' })
+        .cart[0]?.item_id,
+    ).toBe(3);
+    const mismatch = createOrderSchema.safeParse({
+      cart: [{ id: 4, item_id: 3, quantity: 1 }],
+      deliveryType: 'dinein',
+    });
+    expect(firstMessage(mismatch)).toBe("A cart line's id and item_id name different menu items!");
+    const neither = createOrderSchema.safeParse({ cart: [{ quantity: 1 }], deliveryType: 'dinein' });
+    expect(firstMessage(neither)).toBe('Menu item not found!');
+    // UUIDs that are sent must still differ.
+    const twice = createOrderSchema.safeParse({ cart: [line, line], deliveryType: 'dinein' });
+    expect(firstMessage(twice)).toBe('Invalid request!');
+  });
+
   it('reads ids and quantities sent as digit strings, drops repeated addons and blank notes', () => {
     const parsed = createOrderSchema.parse({
       uuid: id,
@@ -76,9 +106,15 @@ describe('createOrderSchema', () => {
 });
 
 describe('createOrderAndInvoiceSchema', () => {
-  it('needs the totals and a payment type', () => {
+  it('needs the totals; a payment is optional (the default pays, issue 30) but checked when sent', () => {
     const base = { uuid: id, cart: [line], deliveryType: 'dinein', netTotal: 1, taxTotal: 0, total: 1 };
-    expect(firstMessage(createOrderAndInvoiceSchema.safeParse(base))).toBe('Please select a payment type!');
+    expect(createOrderAndInvoiceSchema.parse(base).payment).toBeUndefined();
+    expect(firstMessage(createOrderAndInvoiceSchema.safeParse({ ...base, total: undefined }))).toBe(
+      'Please provide valid totals!',
+    );
+    expect(firstMessage(createOrderAndInvoiceSchema.safeParse({ ...base, payment: {} }))).toBe(
+      'Please select a payment type!',
+    );
     const parsed = createOrderAndInvoiceSchema.parse({ ...base, payment: { paymentTypeId: 2, tendered: 5 } });
     expect(parsed.payment).toEqual({ paymentTypeId: 2, tendered: '5' });
     expect(parsed.total).toBe('1');

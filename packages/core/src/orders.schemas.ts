@@ -49,11 +49,24 @@ const optionalIdOf = (message: string) =>
 /** A currency as screens show it: code, symbol and decimals. */
 export const currencyResponse = z.object({ code: z.string(), symbol: z.string(), digits: z.number() });
 
-/** A cart line as the POS sends it (SPEC §3 Cart line): ids and quantity; the server prices it. */
-export const cartLineSchema = z.object({
-  // Lower-cased: one UUID is one text, in answers and idempotency fingerprints alike.
-  uuid: z.uuid({ error: INVALID }).transform((v) => v.toLowerCase()),
-  item_id: idOf('Menu item not found!'),
+/** A client's UUID, lower-cased: one UUID is one text, in answers and idempotency fingerprints alike. */
+const clientUuid = z.uuid({ error: INVALID }).transform((v) => v.toLowerCase());
+
+/** A line's item id as sent: null is none (the line may name it the other way). */
+const sentItemId = z.preprocess((v) => (v === null ? undefined : v), idOf('Menu item not found!').optional());
+
+export const CART_ITEM_MISMATCH = "A cart line's id and item_id name different menu items!";
+
+/**
+ * The fields of a cart line as the POS sends it (SPEC §3 Cart line): ids and quantity; the server prices
+ * it. SPEC §3 makes a line "the menu item plus quantity ...", so the item's own `id` names it when
+ * `item_id` is absent; the rest of the item's fields (title, variants, ...) are ignored.
+ */
+const cartLineFields = z.object({
+  /** Optional (SPEC §7 sends none): the server makes one for a line without. */
+  uuid: clientUuid.optional(),
+  item_id: sentItemId,
+  id: sentItemId,
   variant_id: optionalIdOf('Variant not found!')
     .optional()
     .transform((v) => v ?? null),
@@ -81,19 +94,43 @@ export const cartLineSchema = z.object({
   /** The client's unit price: informational only, never stored or trusted. */
   price: z.union([z.number(), z.string().max(40), z.null()], { error: INVALID }).optional(),
 });
+
+/** The line's menu item from `item_id`, or from `id` without one; the two disagreeing is refused. */
+function namingItem<L extends { item_id?: number; id?: number }>(line: L, ctx: z.RefinementCtx) {
+  const { id, item_id, ...rest } = line;
+  if (id !== undefined && item_id !== undefined && id !== item_id) {
+    ctx.addIssue({ code: 'custom', message: CART_ITEM_MISMATCH, path: ['item_id'] });
+    return z.NEVER;
+  }
+  const item = item_id ?? id;
+  if (item === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'Menu item not found!', path: ['item_id'] });
+    return z.NEVER;
+  }
+  return { ...rest, item_id: item };
+}
+
+export const cartLineSchema = cartLineFields.transform(namingItem);
+/** A diner's cart line (qrmenu.schemas): the POS line without its uuid (the server makes the order's lines). */
+export const qrCartLineSchema = cartLineFields.omit({ uuid: true }).transform(namingItem);
 export type CartLineInput = z.input<typeof cartLineSchema>;
 
 /** POST /pos/create-order (SPEC §3 POS order payload). */
 export const createOrderSchema = z
   .object({
-    uuid: z.uuid({ error: INVALID }).transform((v) => v.toLowerCase()),
+    /** Optional (SPEC §7 sends none): the server makes one; the POS sends its own to be idempotent. */
+    uuid: clientUuid.optional(),
     cart: z
       .array(cartLineSchema, { error: CART_EMPTY })
       .min(1, { error: CART_EMPTY })
       .max(CART_LINES_MAX, { error: 'Too many lines in the cart!' })
-      .refine((lines) => new Set(lines.map((l) => l.uuid.toLowerCase())).size === lines.length, {
-        error: INVALID,
-      }),
+      .refine(
+        (lines) => {
+          const sent = lines.flatMap((l) => (l.uuid === undefined ? [] : [l.uuid]));
+          return new Set(sent).size === sent.length;
+        },
+        { error: INVALID },
+      ),
     deliveryType: z.enum(DELIVERY_TYPES, { error: 'Please select a valid dining option!' }),
     customerType: z.enum(CUSTOMER_TYPES, { error: 'Please select a valid customer type!' }).default('WALKIN'),
     /** The guest: their phone (SPEC §3's key), or Comanda's id as a JSON number (`customerRefOf`). */
@@ -131,13 +168,16 @@ export const paymentSchema = z.object(
   { error: 'Please select a payment type!' },
 );
 
-/** POST /pos/create-order-and-invoice: the order, the client's totals (compared, never trusted) and the payment. */
+/**
+ * POST /pos/create-order-and-invoice: the order, the client's totals (compared, never trusted) and the
+ * payment; without one (SPEC §7 sends none) the store's default payment type pays.
+ */
 export const createOrderAndInvoiceSchema = createOrderSchema.and(
   z.object({
     netTotal: amountInput('Please provide valid totals!'),
     taxTotal: amountInput('Please provide valid totals!'),
     total: amountInput('Please provide valid totals!'),
-    payment: paymentSchema,
+    payment: paymentSchema.optional(),
   }),
 );
 export type CreateOrderAndInvoiceInput = z.input<typeof createOrderAndInvoiceSchema>;
@@ -357,13 +397,14 @@ export type OrderSummary = z.infer<typeof orderSummaryResponse>;
 /**
  * POST /orders/complete-and-pay-order {orderIds, subTotal, taxTotal, total, payment}: the client's
  * totals are compared, never trusted; the bill is at the server's figures. Honours Idempotency-Key.
+ * Without a payment (SPEC §7 sends none) the store's default payment type pays.
  */
 export const completeAndPaySchema = orderIdsSchema.and(
   z.object({
     subTotal: amountInput('Please provide valid totals!'),
     taxTotal: amountInput('Please provide valid totals!'),
     total: amountInput('Please provide valid totals!'),
-    payment: paymentSchema,
+    payment: paymentSchema.optional(),
     // Discounts, tip and guests (issue 15, docs/discounts.md); the totals above are after discounts.
     ...billExtrasSchema.shape,
   }),

@@ -5,8 +5,8 @@ import {
   CART_LINES_MAX,
   CUSTOMER_TYPES,
   DELIVERY_TYPES,
-  cartLineSchema,
   currencyResponse,
+  qrCartLineSchema,
 } from './orders.schemas.ts';
 
 // The diners' side (issue 11; SPEC §2 Public QR menu, §3, §4 QR order placement, §5, §7): the public
@@ -52,9 +52,6 @@ export type QrMenu = z.infer<typeof qrMenuResponse>;
 /** The query of GET /qrmenu/{qrcode}: a table token that is unknown or another tenant's answers 404. */
 export const qrMenuQuery = z.object({ tableId: z.string().max(64).optional() });
 export const qrCodeParams = z.object({ qrcode: z.string().min(1).max(64) });
-
-/** A diner's cart line: the POS line without its uuid (the server makes the order's lines). */
-export const qrCartLineSchema = cartLineSchema.omit({ uuid: true });
 
 /**
  * POST /qrmenu/{qrcode}/place-order (SPEC §3 QR order placement payload). A guest sends name 'Guest'

@@ -148,8 +148,14 @@ export const updatePaymentTypeSchema = z.object({
 export const togglePaymentTypeSchema = z.object({ isActive: z.boolean({ error: 'Invalid request!' }) });
 export const paymentTypeResponse = z.object({ id: z.number(), title: z.string(), is_active: z.boolean() });
 export type PaymentType = z.infer<typeof paymentTypeResponse>;
-/** GET /settings/payment-types also says which types go in the drawer (shifts, issue 15). */
-export const paymentTypeSettingResponse = paymentTypeResponse.extend({ is_cash: z.boolean() });
+/**
+ * GET /settings/payment-types also says which types go in the drawer (shifts, issue 15) and which one is
+ * the default: what pays a bill sent without a payment (SPEC §7's payloads, issue 30).
+ */
+export const paymentTypeSettingResponse = paymentTypeResponse.extend({
+  is_cash: z.boolean(),
+  is_default: z.boolean(),
+});
 export type PaymentTypeSetting = z.infer<typeof paymentTypeSettingResponse>;
 
 /** A numeric id in a path; anything else is a 404 to the caller, never a 500. */

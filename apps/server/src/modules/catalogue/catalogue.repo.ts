@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { categories, paymentTypes, taxes } from '../../platform/db/schema.ts';
 
@@ -126,6 +126,47 @@ export function listPaymentTypes(tx: Tx, tenantId: number) {
     .orderBy(asc(paymentTypes.id));
 }
 
+/**
+ * The store's default payment type (issue 30): the one the owner marked, else the first active cash type,
+ * else the first active type; none when no type is active. A marked type is always active (0023).
+ */
+export async function findDefaultPaymentType(tx: Tx, tenantId: number) {
+  const [row] = await tx
+    .select({ id: paymentTypes.id, title: paymentTypes.title })
+    .from(paymentTypes)
+    .where(and(eq(paymentTypes.tenantId, tenantId), eq(paymentTypes.isActive, true)))
+    .orderBy(desc(paymentTypes.isDefault), desc(paymentTypes.isCash), asc(paymentTypes.id))
+    .limit(1);
+  return row;
+}
+
+/** The advisory-lock class of "the default payment type of one store" (reservations' is 727_010). */
+const DEFAULT_PAYMENT_TYPE_LOCK = 727_023;
+
+/**
+ * Marks an active payment type the store's default and unmarks the one before, the store's marking held
+ * until commit: two owners marking at once would otherwise both clear the old mark and both set theirs.
+ * Answers false when the type is not, or no longer, active: the caller then fails, rolling the unmarking
+ * back (it comes first, as the unique index allows one mark at a time).
+ */
+export async function markDefaultPaymentType(tx: Tx, tenantId: number, id: number): Promise<boolean> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${DEFAULT_PAYMENT_TYPE_LOCK}, hashtext(${`${tenantId}`}))`,
+  );
+  await tx
+    .update(paymentTypes)
+    .set({ isDefault: false })
+    .where(
+      and(eq(paymentTypes.tenantId, tenantId), eq(paymentTypes.isDefault, true), ne(paymentTypes.id, id)),
+    );
+  const [marked] = await tx
+    .update(paymentTypes)
+    .set({ isDefault: true })
+    .where(and(eq(paymentTypes.tenantId, tenantId), eq(paymentTypes.id, id), eq(paymentTypes.isActive, true)))
+    .returning({ id: paymentTypes.id });
+  return marked !== undefined;
+}
+
 export async function findPaymentType(tx: Tx, tenantId: number, id: number) {
   const [row] = await tx
     .select({ id: paymentTypes.id, title: paymentTypes.title, isActive: paymentTypes.isActive })
@@ -155,7 +196,8 @@ export async function updatePaymentType(
 ) {
   const [row] = await tx
     .update(paymentTypes)
-    .set(values)
+    // A type switched off is no longer the default (0023): the default falls back to another.
+    .set(values.isActive === false ? { ...values, isDefault: false } : values)
     .where(and(eq(paymentTypes.tenantId, tenantId), eq(paymentTypes.id, id)))
     .returning({ id: paymentTypes.id });
   return row;

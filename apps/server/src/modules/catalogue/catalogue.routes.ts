@@ -100,6 +100,12 @@ export function catalogueRoutes(app: Api, deps: { catalogue: CatalogueService })
   );
 
   app.post(
+    '/settings/payment-types/:id/default',
+    { schema: { tags, params: idParams, response: answers }, config },
+    async (request) => catalogue.makeDefaultPaymentType(tenantContext(request), request.params.id),
+  );
+
+  app.post(
     '/settings/payment-types/:id/update',
     { schema: { tags, params: idParams, body: updatePaymentTypeSchema, response: answers }, config },
     async (request) => catalogue.updatePaymentType(tenantContext(request), request.params.id, request.body),

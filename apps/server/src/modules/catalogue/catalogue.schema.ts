@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId } from '../../platform/db/columns.ts';
 
 export const categories = pgTable(
@@ -35,6 +35,14 @@ export const paymentTypes = pgTable(
     createdAt: createdAt(),
     /** Goes in the drawer (migration 0018): a new type titled 'Cash' is cash unless switched off. */
     isCash: boolean('is_cash').notNull().default(false),
+    /** The owner's default (migration 0023): pays a bill sent without a payment; only an active type. */
+    isDefault: boolean('is_default').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('payment_types_tenant_default_key')
+      .on(t.tenantId)
+      .where(sql`is_default`),
+    check('payment_types_default_active', sql`NOT is_default OR is_active`),
+  ],
 );

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import * as repo from './catalogue.repo.ts';
 
@@ -31,6 +32,28 @@ function rateBp(rate: string): number {
 function found<T>(row: T | undefined, code: ErrorCode): T {
   if (!row) throw fail(code);
   return row;
+}
+
+/**
+ * What a change of payment type `id` did to the store's default, for the answer's message: switching off
+ * or deleting the default moves it to the next (catalogue.repo findDefaultPaymentType) and says so, or
+ * says none is left; anything else says nothing.
+ */
+async function defaultMoved(tx: Tx, tenantId: number, id: number, before: { id: number } | undefined) {
+  if (before?.id !== id) return '';
+  const after = await repo.findDefaultPaymentType(tx, tenantId);
+  if (after?.id === id) return '';
+  return after ? ` ${after.title} is now the default.` : ' No payment type is active now.';
+}
+
+/**
+ * The payment type that pays a bill sent without one (SPEC §7's payloads name none): the store's default,
+ * or a 400 when no type is active.
+ */
+export async function defaultPaymentTypeId(tx: Tx, tenantId: number): Promise<number> {
+  const row = await repo.findDefaultPaymentType(tx, tenantId);
+  if (!row) throw fail('no_active_payment_type');
+  return row.id;
 }
 
 /** Categories, taxes and payment types: what the menu and the POS draw on (SPEC §2 Settings). */
@@ -137,8 +160,35 @@ export function createCatalogueService(ctx: AppContext) {
     // Payment types
 
     async listPaymentTypes(tc: TenantContext): Promise<PaymentTypeSetting[]> {
-      const rows = await database.inTenant(tc.tenantId, (tx) => repo.listPaymentTypes(tx, tc.tenantId));
-      return rows.map((p) => ({ id: p.id, title: p.title, is_active: p.isActive, is_cash: p.isCash }));
+      const { rows, fallback } = await database.inTenant(tc.tenantId, async (tx) => ({
+        rows: await repo.listPaymentTypes(tx, tc.tenantId),
+        fallback: await repo.findDefaultPaymentType(tx, tc.tenantId),
+      }));
+      return rows.map((p) => ({
+        id: p.id,
+        title: p.title,
+        is_active: p.isActive,
+        is_cash: p.isCash,
+        is_default: p.id === fallback?.id,
+      }));
+    },
+
+    /** POST /settings/payment-types/{id}/default: what pays a bill sent without a payment (issue 30). */
+    async makeDefaultPaymentType(tc: TenantContext, id: number) {
+      const title = await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const row = found(await repo.findPaymentType(tx, tc.tenantId, id), 'payment_type_not_found');
+        if (!(await repo.markDefaultPaymentType(tx, tc.tenantId, id)))
+          throw fail('payment_type_default_inactive');
+        await audit(tx, tc, {
+          action: 'payment_type.default',
+          targetType: 'payment_type',
+          targetId: id,
+          details: { title: row.title },
+        });
+        emit('catalogue_updated', { kind: 'payment_type' });
+        return row.title;
+      });
+      return { message: `${title} is now the default payment type!` };
     },
 
     async addPaymentType(tc: TenantContext, input: z.output<typeof addPaymentTypeSchema>) {
@@ -156,7 +206,8 @@ export function createCatalogueService(ctx: AppContext) {
     },
 
     async togglePaymentType(tc: TenantContext, id: number, isActive: boolean) {
-      await database.inTenant(tc.tenantId, async (tx, emit) => {
+      const moved = await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const before = await repo.findDefaultPaymentType(tx, tc.tenantId);
         found(await repo.updatePaymentType(tx, tc.tenantId, id, { isActive }), 'payment_type_not_found');
         await audit(tx, tc, {
           action: 'payment_type.toggle',
@@ -165,12 +216,14 @@ export function createCatalogueService(ctx: AppContext) {
           details: { isActive },
         });
         emit('catalogue_updated', { kind: 'payment_type' });
+        return defaultMoved(tx, tc.tenantId, id, before);
       });
-      return { message: isActive ? 'Payment type activated!' : 'Payment type deactivated!' };
+      return { message: (isActive ? 'Payment type activated!' : 'Payment type deactivated!') + moved };
     },
 
     async updatePaymentType(tc: TenantContext, id: number, input: z.output<typeof updatePaymentTypeSchema>) {
-      await database.inTenant(tc.tenantId, async (tx, emit) => {
+      const moved = await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const before = await repo.findDefaultPaymentType(tx, tc.tenantId);
         found(await repo.updatePaymentType(tx, tc.tenantId, id, input), 'payment_type_not_found');
         await audit(tx, tc, {
           action: 'payment_type.update',
@@ -179,12 +232,14 @@ export function createCatalogueService(ctx: AppContext) {
           details: input,
         });
         emit('catalogue_updated', { kind: 'payment_type' });
+        return defaultMoved(tx, tc.tenantId, id, before);
       });
-      return { message: 'Payment type updated!' };
+      return { message: 'Payment type updated!' + moved };
     },
 
     async removePaymentType(tc: TenantContext, id: number) {
-      await database.inTenant(tc.tenantId, async (tx, emit) => {
+      const moved = await database.inTenant(tc.tenantId, async (tx, emit) => {
+        const before = await repo.findDefaultPaymentType(tx, tc.tenantId);
         const row = found(await repo.deletePaymentType(tx, tc.tenantId, id), 'payment_type_not_found');
         await audit(tx, tc, {
           action: 'payment_type.delete',
@@ -193,8 +248,9 @@ export function createCatalogueService(ctx: AppContext) {
           details: { title: row.title },
         });
         emit('catalogue_updated', { kind: 'payment_type' });
+        return defaultMoved(tx, tc.tenantId, id, before);
       });
-      return { message: 'Payment type deleted!' };
+      return { message: 'Payment type deleted!' + moved };
     },
   };
 }

@@ -405,15 +405,25 @@ describe('/settings/payment-types', () => {
     await t.client.post('/settings/payment-types/add', { title: 'Card', isActive: true });
     const [cash, card] = await paymentTypes(t);
     expect([cash, card]).toEqual([
-      { id: expect.any(Number) as unknown, title: 'Cash', is_active: true, is_cash: true },
-      { id: expect.any(Number) as unknown, title: 'Card', is_active: true, is_cash: false },
+      { id: expect.any(Number) as unknown, title: 'Cash', is_active: true, is_cash: true, is_default: true },
+      {
+        id: expect.any(Number) as unknown,
+        title: 'Card',
+        is_active: true,
+        is_cash: false,
+        is_default: false,
+      },
     ]);
     if (!cash || !card) throw new Error('payment types missing');
 
     expect(
       (await t.client.post(`/settings/payment-types/${cash.id}/toggle`, { isActive: false })).status,
     ).toBe(200);
-    expect(await paymentTypes(t)).toEqual([{ ...cash, is_active: false }, card]);
+    // The default moves off a type switched off (payment-default.test.ts).
+    expect(await paymentTypes(t)).toEqual([
+      { ...cash, is_active: false, is_default: false },
+      { ...card, is_default: true },
+    ]);
     expect(
       (await t.client.post(`/settings/payment-types/${cash.id}/toggle`, { isActive: true })).status,
     ).toBe(200);
@@ -427,7 +437,7 @@ describe('/settings/payment-types', () => {
     ).toMatchObject({ status: 200, body: { message: 'Payment type updated!' } });
     expect(await paymentTypes(t)).toEqual([
       cash,
-      { id: card.id, title: 'Card (Visa)', is_active: false, is_cash: false },
+      { id: card.id, title: 'Card (Visa)', is_active: false, is_cash: false, is_default: false },
     ]);
     // A rename that does not mention the switch leaves it as it is.
     expect((await t.client.post(`/settings/payment-types/${card.id}/update`, { title: 'Card' })).status).toBe(
@@ -435,12 +445,13 @@ describe('/settings/payment-types', () => {
     );
     expect(await paymentTypes(t)).toEqual([
       cash,
-      { id: card.id, title: 'Card', is_active: false, is_cash: false },
+      { id: card.id, title: 'Card', is_active: false, is_cash: false, is_default: false },
     ]);
 
     expect(await t.client.request('DELETE', `/settings/payment-types/${cash.id}`)).toMatchObject({
       status: 200,
-      body: { message: 'Payment type deleted!' },
+      // Cash was the default and Card is off: no default is left (payment-default.test.ts).
+      body: { message: 'Payment type deleted! No payment type is active now.' },
     });
     expect((await paymentTypes(t)).map((p) => p.id)).toEqual([card.id]);
     expect(await auditActions(app, t.tenantId)).toEqual(

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   type Emit,
   type OrderCreated,
@@ -20,6 +21,7 @@ import { menuItemAddons, menuItemVariants } from '../../platform/db/schema.ts';
 import { fail, invalid } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
 import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
+import { defaultPaymentTypeId } from '../catalogue/catalogue.service.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders, invoiceFigures } from '../invoices/invoices.service.ts';
 import { byItem, presentItem } from '../menu/menu.presenter.ts';
@@ -36,6 +38,8 @@ import { priceCart } from './pricing.ts';
 
 type OrderInput = z.output<typeof createOrderSchema>;
 type OrderAndInvoiceInput = z.output<typeof createOrderAndInvoiceSchema>;
+/** An order with its UUIDs: the client's, or the server's where it sent none (withUuids). */
+type NamedOrder = OrderInput & { uuid: string; cart: (OrderInput['cart'][number] & { uuid: string })[] };
 type Figures = { net: number; tax: number; total: number };
 
 const ORDER_CREATED = 'Order created!';
@@ -62,6 +66,19 @@ function orderAnswer(
   };
 }
 
+/**
+ * The order with a UUID on it and on each line: SPEC §7's payload sends none, so the server makes those
+ * missing. Made inside the idempotency claim, so a keyed repeat of a payload without UUIDs still
+ * fingerprints (and answers) as the first.
+ */
+function withUuids<T extends OrderInput>(input: T): T & NamedOrder {
+  return {
+    ...input,
+    uuid: input.uuid ?? crypto.randomUUID(),
+    cart: input.cart.map((line) => ({ ...line, uuid: line.uuid ?? crypto.randomUUID() })),
+  };
+}
+
 /** The order (SPEC §2 POS): taking it, and taking and paying it at once. */
 export function createOrdersService(ctx: AppContext) {
   const { database } = ctx;
@@ -75,7 +92,7 @@ export function createOrdersService(ctx: AppContext) {
     tx: Tx,
     tc: TenantContext,
     emit: Emit,
-    input: OrderInput,
+    input: NamedOrder,
     currency: string,
     queuedMs: number | undefined,
   ) {
@@ -232,7 +249,7 @@ export function createOrdersService(ctx: AppContext) {
             { route: 'POST /pos/create-order', body: input },
             async () => {
               const currency = await storeCurrency(tx, tc.tenantId);
-              const taken = await takeOrder(tx, tc, emit, input, currency, queuedMs);
+              const taken = await takeOrder(tx, tc, emit, withUuids(input), currency, queuedMs);
               if (taken.kind === 'existing') {
                 // Answered in the currency it was taken in, whatever the store uses now.
                 const order = taken.existing;
@@ -270,7 +287,7 @@ export function createOrdersService(ctx: AppContext) {
             { route: 'POST /pos/create-order-and-invoice', body: input },
             async (): Promise<OrderInvoiced> => {
               const currency = await storeCurrency(tx, tc.tenantId);
-              const taken = await takeOrder(tx, tc, emit, input, currency, queuedMs);
+              const taken = await takeOrder(tx, tc, emit, withUuids(input), currency, queuedMs);
               if (taken.kind === 'existing') {
                 // A repeat of a paid order answers its bill; an order sent unpaid is paid elsewhere.
                 const order = taken.existing;
@@ -302,16 +319,19 @@ export function createOrdersService(ctx: AppContext) {
                 client[2] !== figures.total;
 
               let tenderedMinor: number | null = null;
-              if (input.payment.tendered !== null) {
+              if (input.payment && input.payment.tendered !== null) {
                 tenderedMinor = toMinor(input.payment.tendered, digits);
                 if (tenderedMinor === null) throw invalid('Please provide a valid tendered amount!');
               }
+              // SPEC §7's payload names no payment: the store's default pays.
+              const paymentTypeId =
+                input.payment?.paymentTypeId ?? (await defaultPaymentTypeId(tx, tc.tenantId));
               const bill = await billOrders(tx, tc, emit, {
                 orderIds: [taken.order.id],
                 totals: figures,
                 currency,
                 snapshot: taken.snapshot,
-                payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
+                payment: { paymentTypeId, tenderedMinor },
                 paidAt: taken.takenAt,
                 timezone: taken.timezone,
               });

@@ -6,7 +6,8 @@ import { fail } from '../../platform/errors.ts';
 import * as menuRepo from '../menu/menu.repo.ts';
 import type * as repo from './orders.repo.ts';
 
-type CartLine = z.output<typeof createOrderSchema>['cart'][number];
+// Every line priced carries a UUID: the POS's, or one the server made (orders.service withUuids).
+type CartLine = z.output<typeof createOrderSchema>['cart'][number] & { uuid: string };
 
 /**
  * Prices a cart from the tenant's own rows: every item, variant and addon must be the tenant's (another

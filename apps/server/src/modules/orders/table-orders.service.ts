@@ -22,6 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail, invalid } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
+import { defaultPaymentTypeId } from '../catalogue/catalogue.service.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { billOrders } from '../invoices/invoices.service.ts';
 import {
@@ -168,10 +169,12 @@ export function createTableOrdersService(ctx: AppContext) {
       client[0] !== figures.net || client[1] !== figures.tax || client[2] !== figures.total;
 
     let tenderedMinor: number | null = null;
-    if (input.payment.tendered !== null) {
+    if (input.payment && input.payment.tendered !== null) {
       tenderedMinor = toMinor(input.payment.tendered, digits);
       if (tenderedMinor === null) throw invalid('Please provide a valid tendered amount!');
     }
+    // SPEC §7's payload names no payment: the store's default pays.
+    const paymentTypeId = input.payment?.paymentTypeId ?? (await defaultPaymentTypeId(tx, tc.tenantId));
     const first = loaded[0]?.order;
     if (!first) throw fail('order_not_found');
     const guest = loaded.find((o) => o.order.customerId !== null)?.order;
@@ -193,7 +196,7 @@ export function createTableOrdersService(ctx: AppContext) {
         tableTitle: first.tableTitle,
         floor: first.floor,
       },
-      payment: { paymentTypeId: input.payment.paymentTypeId, tenderedMinor },
+      payment: { paymentTypeId, tenderedMinor },
       paidAt: paidTime(
         ctx.now(),
         queuedMs,

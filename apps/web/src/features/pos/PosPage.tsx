@@ -1,8 +1,6 @@
 import { Group } from '@mantine/core';
 import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
 import {
-  type CreateOrderAndInvoiceInput,
-  type CreateOrderInput,
   type DeliveryType,
   type MenuItem,
   type OrderCreated,
@@ -27,7 +25,7 @@ import { openReceipt, openToken, receiptFromOrders } from '../../lib/print.ts';
 import { toast } from '../../lib/toast.ts';
 import { posInitQueryKey, posInitQueryOptions } from './api/get-pos-init.ts';
 import { qrOrdersCountQueryOptions } from './api/get-qr-orders.ts';
-import { orderCall, payCall } from './api/mutations.ts';
+import { type PosOrderInput, type PosPaidOrderInput, orderCall, payCall } from './api/mutations.ts';
 import { previewOrder, receiptFromCart } from './offline-order.ts';
 import {
   type CartLine,
@@ -197,7 +195,7 @@ function PosScreen({
   const describeOrder = () =>
     customer?.name ?? qrOrder?.customer_name ?? table?.table_title ?? t('drafts.walkin');
 
-  const orderBody = (): CreateOrderInput => ({
+  const orderBody = (): PosOrderInput => ({
     uuid: orderUuid,
     cart: cartPayload(cart, digits),
     deliveryType,
@@ -279,7 +277,7 @@ function PosScreen({
   };
   const sendOrder = useCallbackRef(() => void send());
 
-  const payOrder = async (body: CreateOrderAndInvoiceInput, paymentTitle: string) => {
+  const payOrder = async (body: PosPaidOrderInput, paymentTitle: string) => {
     if (busyRef.current) return;
     hold(true);
     const waiting = toast.loading('Please wait...');

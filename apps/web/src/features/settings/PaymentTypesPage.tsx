@@ -1,10 +1,16 @@
 import { IconCreditCard } from '@tabler/icons-react';
-import { Checkbox, Switch } from '@mantine/core';
+import { Badge, Button, Checkbox, Switch } from '@mantine/core';
 import { addPaymentTypeSchema, updatePaymentTypeSchema } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { useSaveMutation } from '../../lib/mutations.ts';
 import { paymentTypesQueryOptions } from './api/get-payment-types.ts';
-import { addPaymentType, deletePaymentType, togglePaymentType, updatePaymentType } from './api/mutations.ts';
+import {
+  addPaymentType,
+  deletePaymentType,
+  makeDefaultPaymentType,
+  togglePaymentType,
+  updatePaymentType,
+} from './api/mutations.ts';
 import { TitleListPage } from './TitleListPage.tsx';
 
 /** /dashboard/settings/payment-types: how guests pay, each switchable on and off. */
@@ -12,6 +18,7 @@ export function PaymentTypesPage() {
   const { t } = useTranslation('settings');
   const toggle = useSaveMutation({ mutationFn: togglePaymentType, changes: ['payment_type'] });
   const setCash = useSaveMutation({ mutationFn: updatePaymentType, changes: ['payment_type'] });
+  const makeDefault = useSaveMutation({ mutationFn: makeDefaultPaymentType, changes: ['payment_type'] });
   return (
     <TitleListPage
       ns={{
@@ -58,6 +65,27 @@ export function PaymentTypesPage() {
               }
             />
           ),
+        },
+        {
+          // What pays a bill sent without a payment (issue 30); only an active type can be it.
+          header: 'paymentTypes.default',
+          cell: (row) =>
+            row.is_default ? (
+              <Badge variant="light" size="lg" data-testid="default-payment-type">
+                {t('paymentTypes.isDefault')}
+              </Badge>
+            ) : row.is_active ? (
+              <Button
+                variant="default"
+                size="sm"
+                mih={44}
+                aria-label={t('paymentTypes.makeDefaultFor', { title: row.title })}
+                loading={makeDefault.isPending && makeDefault.variables === row.id}
+                onClick={() => makeDefault.mutate(row.id)}
+              >
+                {t('paymentTypes.makeDefault')}
+              </Button>
+            ) : null,
         },
       ]}
     />

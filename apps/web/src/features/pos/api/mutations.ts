@@ -5,12 +5,20 @@ import type { NewOutboxEntry } from '../../../lib/offline/outbox.ts';
 type Message = { message: string };
 
 /**
+ * What this POS sends: always its own UUIDs, for the order and each line (the API makes them for a
+ * client without, SPEC §7), so that a replay from the outbox is the same order; and a payment to pay.
+ */
+export type PosOrderInput = CreateOrderInput & { uuid: string };
+export type PosPaidOrderInput = CreateOrderAndInvoiceInput &
+  PosOrderInput & { payment: NonNullable<CreateOrderAndInvoiceInput['payment']> };
+
+/**
  * POST /pos/create-order, as the outbox replays it. The order's uuid is also the Idempotency-Key: a
  * retried tap, a lost answer sent again or a replay from another tab answers the order already made.
  */
 export const orderCall = (
   tenantId: number,
-  body: CreateOrderInput,
+  body: PosOrderInput,
   provisionalToken: string,
   label: string,
 ): NewOutboxEntry => ({
@@ -28,7 +36,7 @@ export const orderCall = (
 /** POST /pos/create-order-and-invoice: the order, billed and paid at the server's figures. */
 export const payCall = (
   tenantId: number,
-  body: CreateOrderAndInvoiceInput,
+  body: PosPaidOrderInput,
   provisionalToken: string,
   label: string,
 ): NewOutboxEntry => ({

@@ -50,6 +50,9 @@ export const updatePaymentType = ({ id, ...body }: WithId<typeof updatePaymentTy
   apiRequest<Message>(`/settings/payment-types/${id}/update`, { method: 'POST', body });
 export const togglePaymentType = ({ id, ...body }: WithId<typeof togglePaymentTypeSchema>) =>
   apiRequest<Message>(`/settings/payment-types/${id}/toggle`, { method: 'POST', body });
+/** Marks the payment type that pays a bill sent without one (issue 30). */
+export const makeDefaultPaymentType = (id: number) =>
+  apiRequest<Message>(`/settings/payment-types/${id}/default`, { method: 'POST' });
 export const deletePaymentType = (id: number) =>
   apiRequest<Message>(`/settings/payment-types/${id}`, { method: 'DELETE' });
 

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentTypeSetting } from '@comanda/core';
+import {
+  type TestApp,
+  type Tenant,
+  auditActions,
+  createColleague,
+  createTenant,
+  startTestApp,
+} from '../../../test/harness.ts';
+
+// The default payment type (issue 30): what pays a bill sent without a payment, as SPEC §7's payloads
+// are. The owner marks it; unmarked, it is the first active cash type, else the first active type.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const list = async (t: Tenant) => (await t.client.get<PaymentTypeSetting[]>('/settings/payment-types')).body;
+const defaults = async (t: Tenant) => (await list(t)).filter((p) => p.is_default).map((p) => p.title);
+
+/** A store with Card, Cash and Voucher, added in that order: answers their ids. */
+async function threeTypes(t: Tenant) {
+  for (const title of ['Card', 'Cash', 'Voucher'])
+    expect((await t.client.post('/settings/payment-types/add', { title, isActive: true })).status).toBe(200);
+  const ids = Object.fromEntries((await list(t)).map((p) => [p.title, p.id]));
+  return { card: ids.Card ?? 0, cash: ids.Cash ?? 0, voucher: ids.Voucher ?? 0 };
+}
+
+describe('the default payment type', () => {
+  it('is none without payment types, the only one with one, and Cash before the others unmarked', async () => {
+    const t = await createTenant(app);
+    expect(await list(t)).toEqual([]);
+    await t.client.post('/settings/payment-types/add', { title: 'Card', isActive: true });
+    expect(await defaults(t)).toEqual(['Card']);
+    // A new store's default is its Cash, whatever was added first.
+    await t.client.post('/settings/payment-types/add', { title: 'Cash', isActive: true });
+    expect(await list(t)).toEqual([
+      {
+        id: expect.any(Number) as unknown,
+        title: 'Card',
+        is_active: true,
+        is_cash: false,
+        is_default: false,
+      },
+      { id: expect.any(Number) as unknown, title: 'Cash', is_active: true, is_cash: true, is_default: true },
+    ]);
+  });
+
+  it('is the one the owner marks; marking another moves it', async () => {
+    const t = await createTenant(app);
+    const ids = await threeTypes(t);
+    expect(await t.client.post(`/settings/payment-types/${ids.voucher}/default`)).toMatchObject({
+      status: 200,
+      body: { message: 'Voucher is now the default payment type!' },
+    });
+    expect(await defaults(t)).toEqual(['Voucher']);
+    expect((await t.client.post(`/settings/payment-types/${ids.card}/default`)).status).toBe(200);
+    expect(await defaults(t)).toEqual(['Card']);
+    // Marking it again changes nothing.
+    expect((await t.client.post(`/settings/payment-types/${ids.card}/default`)).status).toBe(200);
+    expect(await defaults(t)).toEqual(['Card']);
+    expect(await auditActions(app, t.tenantId)).toContain('payment_type.default');
+  });
+
+  it('refuses to mark a switched-off type (400) and keeps the default as it was', async () => {
+    const t = await createTenant(app);
+    const ids = await threeTypes(t);
+    await t.client.post(`/settings/payment-types/${ids.voucher}/default`);
+    await t.client.post(`/settings/payment-types/${ids.card}/toggle`, { isActive: false });
+    expect(await t.client.post(`/settings/payment-types/${ids.card}/default`)).toMatchObject({
+      status: 400,
+      body: { message: 'Switch this payment type on before making it the default!' },
+    });
+    expect(await defaults(t)).toEqual(['Voucher']);
+  });
+
+  it("answers 404 for another store's type or a missing one, 403 without SETTINGS, 401 signed out", async () => {
+    const a = await createTenant(app);
+    const b = await createTenant(app);
+    const ids = await threeTypes(b);
+    for (const id of [ids.card, 999_999_999])
+      expect(await a.client.post(`/settings/payment-types/${id}/default`)).toMatchObject({
+        status: 404,
+        body: { message: 'Payment type not found!' },
+      });
+    const cashier = await createColleague(app, b, { scopes: ['POS'] });
+    expect((await cashier.client.post(`/settings/payment-types/${ids.card}/default`)).status).toBe(403);
+    expect((await app.client().post(`/settings/payment-types/${ids.card}/default`)).status).toBe(401);
+    expect(await defaults(b)).toEqual(['Cash']);
+  });
+
+  it('moves to Cash, then the first active type, when the default is switched off or deleted, and says so', async () => {
+    const t = await createTenant(app);
+    const ids = await threeTypes(t);
+    await t.client.post(`/settings/payment-types/${ids.voucher}/default`);
+
+    // Switching the marked default off clears its mark: the default falls back to Cash.
+    expect(
+      await t.client.post(`/settings/payment-types/${ids.voucher}/toggle`, { isActive: false }),
+    ).toMatchObject({ status: 200, body: { message: 'Payment type deactivated! Cash is now the default.' } });
+    expect(await defaults(t)).toEqual(['Cash']);
+    // Switched back on, it is not the default again until marked.
+    await t.client.post(`/settings/payment-types/${ids.voucher}/toggle`, { isActive: true });
+    expect(await defaults(t)).toEqual(['Cash']);
+
+    // Through the update call too.
+    expect(
+      await t.client.post(`/settings/payment-types/${ids.cash}/update`, { title: 'Cash', isActive: false }),
+    ).toMatchObject({ status: 200, body: { message: 'Payment type updated! Card is now the default.' } });
+    expect(await defaults(t)).toEqual(['Card']);
+
+    // Deleting the default moves it; switching off a type that is not the default says nothing more.
+    expect(await t.client.request('DELETE', `/settings/payment-types/${ids.card}`)).toMatchObject({
+      status: 200,
+      body: { message: 'Payment type deleted! Voucher is now the default.' },
+    });
+    expect(await defaults(t)).toEqual(['Voucher']);
+    expect(
+      await t.client.post(`/settings/payment-types/${ids.voucher}/toggle`, { isActive: false }),
+    ).toMatchObject({
+      status: 200,
+      body: { message: 'Payment type deactivated! No payment type is active now.' },
+    });
+    expect(await defaults(t)).toEqual([]);
+    expect(
+      await t.client.post(`/settings/payment-types/${ids.cash}/toggle`, { isActive: true }),
+    ).toMatchObject({
+      status: 200,
+      body: { message: 'Payment type activated!' },
+    });
+    expect(await defaults(t)).toEqual(['Cash']);
+  });
+});
