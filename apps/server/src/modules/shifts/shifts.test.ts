@@ -7,6 +7,7 @@ import {
   shiftCounts,
   shiftMovements,
   shifts,
+  storeSettings,
 } from '../../platform/db/schema.ts';
 import {
   type TestApp,
@@ -587,6 +588,28 @@ describe('payments and a close at the same moment', () => {
     });
     const invoice = await paying!;
     expect(await shiftOf(store, invoice)).toEqual([null]);
+  });
+});
+
+describe('a replayed sale and a shift opening at the same moment', () => {
+  it('opens the shift only once the sale, which read that none was open, has committed', async () => {
+    const { store, client, current } = await till();
+    const tenantId = store.owner.tenantId;
+    let opening: Promise<{ status: number }> | undefined;
+    let during: unknown[] = [];
+    await app.database.inTenant(tenantId, async (tx) => {
+      // A replayed sale being dated (sale-clock.ts): it holds the store row FOR SHARE, found no shift
+      // open, and will record its payment with none.
+      await tx.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)).for('share');
+      opening = client.post('/shifts/open', { float: 10 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      during = await tx.select().from(shifts).where(eq(shifts.tenantId, tenantId));
+    });
+    // The open waited for the sale (FOR UPDATE on the store row): the sale never saw a shift it is
+    // not in, then the shift opened.
+    expect(during).toEqual([]);
+    expect((await opening!).status).toBe(200);
+    expect((await current()).shift?.status).toBe('open');
   });
 });
 
