@@ -26,7 +26,8 @@ import {
 } from './orders.fixtures.ts';
 
 // X-Queued-Ms: how long a sale waited in a device's outbox. The server dates the sale that much earlier
-// (orders.schemas.ts, saleTime), up to QUEUED_MAX_MS; the app runs on a clock the tests set.
+// (shifts/sale-clock.ts), up to QUEUED_MAX_MS and never before the device's session or the open shift
+// began; the app runs on a clock the tests set.
 const TEN_MIN = 10 * 60 * 1000;
 const queued = (ms: number | string) => ({ 'x-queued-ms': String(ms) });
 const minus = (at: Date, ms: number) => new Date(at.getTime() - ms).toISOString();
