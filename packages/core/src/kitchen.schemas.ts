@@ -1,10 +1,57 @@
 import { z } from 'zod';
-import { orderResponse } from './orders.schemas.ts';
+import { orderItemResponse, orderResponse } from './orders.schemas.ts';
 
 /** The kitchen timer thresholds, in minutes (the owner sets them; defaults 5 and 8). */
 export const KITCHEN_MINUTES_MAX = 240;
 export const KITCHEN_WARN_DEFAULT = 5;
 export const KITCHEN_LATE_DEFAULT = 8;
+
+/**
+ * A ticket's line as the kitchen reads it: what to make, for whom and how far it is, without a price
+ * (docs/kitchen.md, "What a kitchen screen is told").
+ */
+export const kitchenLineResponse = orderItemResponse
+  .pick({
+    id: true,
+    order_id: true,
+    item_id: true,
+    item_title: true,
+    variant_id: true,
+    variant_title: true,
+    notes: true,
+    quantity: true,
+    status: true,
+    seat: true,
+    date: true,
+    updated_at: true,
+    void_reason: true,
+    voided_at: true,
+  })
+  .extend({ addons: z.array(z.object({ id: z.number(), title: z.string() })) });
+export type KitchenLine = z.infer<typeof kitchenLineResponse>;
+
+/**
+ * A ticket (SPEC §3 Order, kitchen) as every kitchen screen reads it: the token, when it was sent, where
+ * it goes and the guest's name. No phone, no money, no payment status and no invoice: a kitchen display
+ * hangs where guests and any staff can read it (docs/kitchen.md).
+ */
+export const kitchenOrderResponse = orderResponse
+  .pick({
+    id: true,
+    token_no: true,
+    date: true,
+    delivery_type: true,
+    customer_type: true,
+    customer_name: true,
+    table_id: true,
+    table_title: true,
+    floor: true,
+    status: true,
+    changed_at: true,
+    moved_from: true,
+  })
+  .extend({ items: z.array(kitchenLineResponse) });
+export type KitchenOrder = z.infer<typeof kitchenOrderResponse>;
 
 /**
  * GET /kitchen: the tickets still to make, oldest first: every order not cancelled with a line still
@@ -13,7 +60,7 @@ export const KITCHEN_LATE_DEFAULT = 8;
  * `lastBumped` is the ticket recall would bring back.
  */
 export const kitchenResponse = z.object({
-  orders: z.array(orderResponse),
+  orders: z.array(kitchenOrderResponse),
   allDay: z.array(
     z.object({
       item_id: z.number().nullable(),

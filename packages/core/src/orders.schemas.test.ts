@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createOrderAndInvoiceSchema, createOrderSchema, idempotencyKeySchema } from './orders.schemas.ts';
+import {
+  createOrderAndInvoiceSchema,
+  createOrderSchema,
+  idempotencyKeySchema,
+  saleHeaders,
+} from './orders.schemas.ts';
 
 const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const lineId = '9b2e5b36-2f56-4e0c-8d6a-6a3c1f0e9d11';
@@ -127,5 +132,25 @@ describe('idempotencyKeySchema', () => {
     expect(idempotencyKeySchema.safeParse('k'.repeat(201)).success).toBe(false);
     expect(idempotencyKeySchema.safeParse('').success).toBe(false);
     expect(idempotencyKeySchema.safeParse(undefined).success).toBe(true);
+  });
+});
+
+describe('saleHeaders: X-Queued-Ms', () => {
+  const read = (value?: string) => saleHeaders.safeParse(value === undefined ? {} : { 'x-queued-ms': value });
+
+  it('reads decimal digits as milliseconds, and no header as none', () => {
+    expect(read('600000').data?.['x-queued-ms']).toBe(600000);
+    expect(read('0').data?.['x-queued-ms']).toBe(0);
+    expect(read('007').data?.['x-queued-ms']).toBe(7);
+    expect(read().data?.['x-queued-ms']).toBeUndefined();
+  });
+
+  it('refuses anything but digits, which Number() would read as a delay', () => {
+    for (const value of ['0x100000', '1e7', '-5', '12abc', '+5', '1.5', '0b101', '1_000', '', ' 12']) {
+      expect({ value, message: firstMessage(read(value)) }).toEqual({
+        value,
+        message: 'X-Queued-Ms must be a whole number of milliseconds!',
+      });
+    }
   });
 });

@@ -194,17 +194,23 @@ export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotency
 /** How long ago an offline call may have been made and still date what it records (docs/offline.md). */
 export const QUEUED_MAX_MS = 24 * 60 * 60 * 1000;
 
+const QUEUED_MS_INVALID = 'X-Queued-Ms must be a whole number of milliseconds!';
+
 /**
  * The calls that record a sale also take X-Queued-Ms: how long the call waited in a device's outbox
  * (docs/offline.md). The order or bill is dated that much before it arrives, so an order taken at 23:55
  * during a Wi-Fi drop and synced at 00:05 stays on its day. An age, not a time: a device's clock may be
- * wrong, but it counts milliseconds well enough. Past QUEUED_MAX_MS it is dated on arrival.
+ * wrong, but it counts milliseconds well enough. Past QUEUED_MAX_MS it is dated on arrival. The server
+ * never dates it before the device's session or the open shift began (shifts/sale-clock.ts).
+ *
+ * The one parser of the header: decimal digits only. Number() would also read '0x100000', '1e7',
+ * '0b101' or '' as a delay; anything but digits answers 400.
  */
 export const saleHeaders = idempotencyHeaders.extend({
-  'x-queued-ms': z.coerce
-    .number({ error: 'X-Queued-Ms must be a whole number of milliseconds!' })
-    .int({ error: 'X-Queued-Ms must be a whole number of milliseconds!' })
-    .min(0, { error: 'X-Queued-Ms must be a whole number of milliseconds!' })
+  'x-queued-ms': z
+    .string({ error: QUEUED_MS_INVALID })
+    .regex(/^[0-9]+$/, { error: QUEUED_MS_INVALID })
+    .transform(Number)
     .optional(),
 });
 

@@ -119,6 +119,11 @@ export const zReportResponse = z.object({
   service_charge: z.number(),
   voids: countOf,
   refunds: countOf,
+  /**
+   * Of the sales above, the bills replayed from a device's outbox that were taken before the shift
+   * opened (docs/shifts.md): their count and what they paid into this shift.
+   */
+  taken_before_shift: countOf,
   payments: z.array(
     z.object({ title: z.string(), is_cash: z.boolean(), count: z.number(), amount: z.number() }),
   ),

@@ -51,6 +51,8 @@ export function createAuthService(ctx: AppContext) {
         name: client.deviceName,
         ip: client.ip,
         refreshHash: hashSecret(randomSecret()),
+        // On the app clock, as the sales it bounds are dated (shifts/sale-clock.ts).
+        createdAt: ctx.now(),
       });
       const issued = ctx.tokens.issueRefresh('tenant', [user.tenantId, id]);
       await devicesRepo.setRefreshHash(tx, user.tenantId, id, issued.hash);

@@ -42,19 +42,23 @@ describe('POST /orders/pay-split with X-Queued-Ms', () => {
     const s = await createStore(app);
     const { orderId } = await sendOrder(app, s);
     const before = await counts(app, s.owner.tenantId);
-    const res = await s.owner.client.post<{ message: string }>(
-      '/orders/pay-split',
-      {
-        orderIds: [orderId],
-        split: { mode: 'whole' },
-        parts: [{ tenders: [{ paymentTypeId: s.cash, amount: 47.63 }] }],
-      },
-      { 'x-queued-ms': 'soon' },
-    );
-    expect([res.status, res.body.message]).toEqual([
-      400,
-      'X-Queued-Ms must be a whole number of milliseconds!',
-    ]);
+    // Only decimal digits are read: not hex, an exponent or a sign.
+    for (const value of ['soon', '0x100000', '1e7', '-5', '12abc']) {
+      const res = await s.owner.client.post<{ message: string }>(
+        '/orders/pay-split',
+        {
+          orderIds: [orderId],
+          split: { mode: 'whole' },
+          parts: [{ tenders: [{ paymentTypeId: s.cash, amount: 47.63 }] }],
+        },
+        { 'x-queued-ms': value },
+      );
+      expect([value, res.status, res.body.message]).toEqual([
+        value,
+        400,
+        'X-Queued-Ms must be a whole number of milliseconds!',
+      ]);
+    }
     expect(await counts(app, s.owner.tenantId)).toEqual(before);
   });
 });

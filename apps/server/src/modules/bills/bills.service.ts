@@ -29,6 +29,7 @@ import * as invoicesRepo from '../invoices/invoices.repo.ts';
 import { orderEvent } from '../orders/orders.presenter.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
 import { groupBill, lockOpen, paidTime } from '../orders/table-orders.service.ts';
+import { saleClock } from '../shifts/sale-clock.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import { presentPaid } from './bills.presenter.ts';
 import * as repo from './bills.repo.ts';
@@ -160,9 +161,10 @@ export function createBillsService(ctx: AppContext) {
     const email = guest?.customerId
       ? ((await customersRepo.findCustomer(tx, tc.tenantId, guest.customerId))?.email ?? null)
       : null;
+    const clock = await saleClock(tx, tc, ctx.now(), queuedMs);
     const paidAt = paidTime(
       ctx.now(),
-      queuedMs,
+      clock.at,
       loaded.map((o) => o.order.createdAt),
     );
     const paidWall = wallTimeIn(await tenantsRepo.getTimezone(tx, tc.tenantId), paidAt);
@@ -222,6 +224,7 @@ export function createBillsService(ctx: AppContext) {
         tenderedMinor: t.tenderedMinor,
         changeMinor: t.changeMinor,
         createdAt: paidAt,
+        takenBeforeShift: clock.takenBeforeShift,
         partNo: t.partNo,
       });
     }

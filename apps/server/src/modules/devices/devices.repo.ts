@@ -7,7 +7,7 @@ import { devices, tenants, users } from '../../platform/db/schema.ts';
 export async function insertDevice(
   tx: Tx,
   tenantId: number,
-  values: { userId: number; name: string; ip: string | null; refreshHash: string },
+  values: { userId: number; name: string; ip: string | null; refreshHash: string; createdAt: Date },
 ) {
   const [row] = await tx
     .insert(devices)
@@ -15,6 +15,16 @@ export async function insertDevice(
     .returning({ id: devices.id });
   if (!row) throw new Error('device insert returned nothing');
   return row.id;
+}
+
+/** When a device's session began (its sign-in): nothing it sends can have been done before. */
+export async function sessionStart(tx: Tx, tenantId: number, deviceId: number): Promise<Date | undefined> {
+  const [row] = await tx
+    .select({ createdAt: devices.createdAt })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId)))
+    .limit(1);
+  return row?.createdAt;
 }
 
 /** The device row, locked until the transaction ends: one refresh of a session at a time. */

@@ -57,6 +57,8 @@ export const invoicePayments = pgTable(
     shiftId: ref('shift_id'),
     /** Whether it went into the drawer, as its type said then; set by the database (0018). */
     isCash: boolean('is_cash').notNull().default(false),
+    /** Replayed from a device's outbox, taken before its shift opened: a late sale of it (0026). */
+    takenBeforeShift: boolean('taken_before_shift').notNull().default(false),
     /** The part of a split bill this payment pays (migration 0016); none for a bill paid in one. */
     partNo: smallint('part_no'),
   },

@@ -47,6 +47,8 @@ export interface BillInput {
   payment: { paymentTypeId: number; tenderedMinor: number | null };
   /** When the bill is paid (the app clock): its store day and hour in the reports. Paid when taken: the order's time. */
   paidAt: Date;
+  /** Replayed from a device's outbox and taken before the open shift began (shifts/sale-clock.ts). */
+  takenBeforeShift?: boolean;
   /** The store's time zone, which the paid instant is read in. */
   timezone: string;
   /** A table pay's discount, service charge and tip (docs/discounts.md): paid on top of the total. */
@@ -94,6 +96,7 @@ export async function billOrders(tx: Tx, tc: TenantContext, emit: Emit, input: B
     tenderedMinor,
     changeMinor,
     createdAt: input.paidAt,
+    takenBeforeShift: input.takenBeforeShift ?? false,
   });
   for (const orderId of input.orderIds) {
     // An order already paid (by another terminal) is never billed twice: the whole bill rolls back.

@@ -10,9 +10,10 @@ import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
-import { orderEvent, presentOrder } from '../orders/orders.presenter.ts';
+import { orderEvent } from '../orders/orders.presenter.ts';
 import type { OrderItemRow } from '../orders/orders.repo.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
+import { presentTicket } from './kitchen.presenter.ts';
 import * as repo from './kitchen.repo.ts';
 
 const isOpen = (line: OrderItemRow) => line.status === 'created' || line.status === 'preparing';
@@ -49,7 +50,7 @@ export function createKitchenService(ctx: AppContext) {
         const settings = await repo.getThresholds(tx, tc.tenantId);
         const bumped = await repo.lastBumped(tx, tc.tenantId);
         return {
-          orders: tickets.map((t) => presentOrder(t.order, t.items)),
+          orders: tickets.map((t) => presentTicket(t.order, t.items)),
           allDay: allDay(tickets.flatMap((t) => t.items)),
           settings,
           now: ctx.now().toISOString(),

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { KitchenTickets, Order, OrderCreated } from '@comanda/core';
+import type { KitchenOrder, KitchenTickets, OrderCreated } from '@comanda/core';
 import { orders } from '../../platform/db/schema.ts';
 import {
   type TestApp,
@@ -45,7 +45,7 @@ async function kitchen() {
   return { store, cook, tickets, send };
 }
 
-const lineIds = (order: Order | undefined) => (order?.items ?? []).map((i) => i.id);
+const lineIds = (order: KitchenOrder | undefined) => (order?.items ?? []).map((i) => i.id);
 
 describe('GET /kitchen', () => {
   it('shows a sent order with the all-day counts, and lets it go once every line is made', async () => {
@@ -104,9 +104,83 @@ describe('GET /kitchen', () => {
     );
     expect(paid.status).toBe(200);
     const shown = await tickets();
-    expect(shown.orders.map((o) => [o.id, o.payment_status])).toEqual([[paid.body.orderId, 'paid']]);
+    expect(shown.orders.map((o) => o.id)).toEqual([paid.body.orderId]);
     expect((await cook.client.post(`/kitchen/orders/${paid.body.orderId}/bump`)).status).toBe(200);
     expect((await tickets()).orders).toEqual([]);
+  });
+
+  it("shows a kitchen display what a cook needs: no guest's phone, no money, no payment or invoice", async () => {
+    const { store, send } = await kitchen();
+    const display = await createColleague(app, store.owner, { scopes: ['KITCHEN_DISPLAY'] });
+    const paid = await store.owner.client.post<{ orderId: number; invoiceId: number }>(
+      '/pos/create-order-and-invoice',
+      payBody(store, {
+        customerType: 'CUSTOMER',
+        customerId: store.customer,
+        tableId: store.table,
+        cart: [
+          {
+            uuid: crypto.randomUUID(),
+            item_id: store.burger,
+            variant_id: store.large,
+            addons_ids: [store.cheese],
+            quantity: 1,
+            notes: 'No onions',
+          },
+        ],
+      }),
+    );
+    expect(paid.status).toBe(200);
+    const unpaid = await send();
+    // The kitchen's own screen, the display and the owner read the one answer.
+    for (const client of [display.client, store.owner.client]) {
+      const res = await client.get<KitchenTickets>('/kitchen');
+      expect(res.status).toBe(200);
+      const text = JSON.stringify(res.body);
+      expect(text).not.toContain('555-0101');
+      for (const key of ['customer_phone', 'customer_id', 'payment_status', 'invoice_id', 'currency']) {
+        expect({ key, found: text.includes(`"${key}"`) }).toEqual({ key, found: false });
+      }
+      for (const key of [
+        'sub_total',
+        'tax_total',
+        'total',
+        'price',
+        'variant_price',
+        'amount',
+        'net',
+        'tax',
+      ]) {
+        expect({ key, found: text.includes(`"${key}"`) }).toEqual({ key, found: false });
+      }
+      expect(text).not.toContain(`"invoiceId"`);
+      const [first, second] = res.body.orders;
+      expect(res.body.orders.map((o) => o.id)).toEqual([paid.body.orderId, unpaid]);
+      // What the ticket shows: token, time, where it goes, who for, and the lines with their notes.
+      expect(first).toMatchObject({
+        id: paid.body.orderId,
+        delivery_type: 'dinein',
+        customer_type: 'CUSTOMER',
+        customer_name: 'Ana',
+        table_id: store.table,
+        table_title: 'T1',
+        floor: 'Ground',
+        status: 'completed',
+      });
+      expect(typeof first?.token_no).toBe('number');
+      expect(typeof first?.date).toBe('string');
+      expect(first?.items).toEqual([
+        expect.objectContaining({
+          item_title: 'Burger',
+          variant_title: 'Large',
+          addons: [{ id: store.cheese, title: 'Cheese' }],
+          notes: 'No onions',
+          quantity: 1,
+          status: 'created',
+        }),
+      ]);
+      expect(second?.items.map((i) => i.item_title)).toEqual(['Burger', 'Soda', 'Water']);
+    }
   });
 
   it('leaves out a cancelled order', async () => {

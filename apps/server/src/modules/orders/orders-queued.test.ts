@@ -8,6 +8,7 @@ import {
   type OrderPaid,
   QUEUED_MAX_MS,
   type TableOrders,
+  type ZReport,
 } from '@comanda/core';
 import { type TestApp, startTestApp } from '../../../test/harness.ts';
 import { setTimezone } from '../tenants/tenants.repo.ts';
@@ -25,7 +26,8 @@ import {
 } from './orders.fixtures.ts';
 
 // X-Queued-Ms: how long a sale waited in a device's outbox. The server dates the sale that much earlier
-// (orders.schemas.ts, saleTime), up to QUEUED_MAX_MS; the app runs on a clock the tests set.
+// (shifts/sale-clock.ts), up to QUEUED_MAX_MS and never before the device's session or the open shift
+// began; the app runs on a clock the tests set.
 const TEN_MIN = 10 * 60 * 1000;
 const queued = (ms: number | string) => ({ 'x-queued-ms': String(ms) });
 const minus = (at: Date, ms: number) => new Date(at.getTime() - ms).toISOString();
@@ -36,6 +38,20 @@ beforeAll(async () => {
   app = await startTestApp({}, { now: () => now });
 });
 afterAll(() => app.close());
+
+/**
+ * A store whose owner signed in a day and a half before `now`: a sale is never dated before the session
+ * that sends it began, so the tests of how far back a sale is dated start with an older session.
+ */
+async function signedInEarlier() {
+  const at = now;
+  now = new Date(at.getTime() - 36 * 3600 * 1000);
+  try {
+    return await createStore(app);
+  } finally {
+    now = at;
+  }
+}
 
 /** The order as GET /orders lists it (open orders only). */
 async function listed(s: Store, orderId: number) {
@@ -54,7 +70,7 @@ async function invoicesOf(s: Store, from: string, to = from) {
 describe('POST /pos/create-order with X-Queued-Ms', () => {
   it('dates the order when it was taken: 10 minutes queued is 10 minutes earlier', async () => {
     now = new Date('2026-07-01T12:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     const res = await s.owner.client.post<OrderCreated>('/pos/create-order', orderBody(s), queued(TEN_MIN));
     expect(res.status).toBe(200);
     const order = await listed(s, res.body.orderId);
@@ -76,7 +92,7 @@ describe('POST /pos/create-order with X-Queued-Ms', () => {
 
   it('dates it now when the header is missing, 0, or more than 24 hours', async () => {
     now = new Date('2026-07-01T12:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     const cases: [Record<string, string>, string][] = [
       [{}, now.toISOString()],
       [queued(0), now.toISOString()],
@@ -96,7 +112,7 @@ describe('POST /pos/create-order with X-Queued-Ms', () => {
   it('keeps an order queued over midnight on the previous business day and its tokens', async () => {
     // Lisbon is UTC+1 in July: 22:00 UTC is 23:00 there, 23:05 UTC is 00:05 on 2 July.
     now = new Date('2026-07-01T22:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     await app.database.inTenant(s.owner.tenantId, (tx) => setTimezone(tx, s.owner.tenantId, 'Europe/Lisbon'));
     const take = (headers: Record<string, string> = {}) =>
       s.owner.client.post<OrderCreated>('/pos/create-order', orderBody(s), headers);
@@ -126,7 +142,7 @@ describe('POST /pos/create-order with X-Queued-Ms', () => {
 describe('POST /pos/create-order-and-invoice with X-Queued-Ms', () => {
   it('dates the order and its bill when they were taken', async () => {
     now = new Date('2026-07-01T12:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     const res = await s.owner.client.post<OrderInvoiced>(
       '/pos/create-order-and-invoice',
       payBody(s),
@@ -148,7 +164,7 @@ describe('POST /pos/create-order-and-invoice with X-Queued-Ms', () => {
 
   it("bills a sale queued over midnight on the previous day's list and token", async () => {
     now = new Date('2026-07-01T22:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     await app.database.inTenant(s.owner.tenantId, (tx) => setTimezone(tx, s.owner.tenantId, 'Europe/Lisbon'));
     const evening = await s.owner.client.post<OrderInvoiced>('/pos/create-order-and-invoice', payBody(s));
     now = new Date('2026-07-01T23:05:00Z');
@@ -178,7 +194,7 @@ describe('POST /pos/create-order-and-invoice with X-Queued-Ms', () => {
 
   it('dates the bill now past 24 hours', async () => {
     now = new Date('2026-07-01T12:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     const res = await s.owner.client.post<OrderInvoiced>(
       '/pos/create-order-and-invoice',
       payBody(s),
@@ -193,7 +209,7 @@ describe('POST /pos/create-order-and-invoice with X-Queued-Ms', () => {
 describe('POST /orders/complete-and-pay-order with X-Queued-Ms', () => {
   it('dates the bill when it was paid, leaving the orders as they were taken', async () => {
     now = new Date('2026-07-01T11:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     const { orderId } = await sendOrder(app, s);
     now = new Date('2026-07-01T12:00:00Z');
     const res = await s.owner.client.post<OrderPaid>(
@@ -214,7 +230,7 @@ describe('POST /orders/complete-and-pay-order with X-Queued-Ms', () => {
 
   it("bills a pay queued over midnight on the previous day's list", async () => {
     now = new Date('2026-07-01T22:30:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     await app.database.inTenant(s.owner.tenantId, (tx) => setTimezone(tx, s.owner.tenantId, 'Europe/Lisbon'));
     const { orderId } = await sendOrder(app, s);
     now = new Date('2026-07-01T23:05:00Z');
@@ -232,7 +248,7 @@ describe('POST /orders/complete-and-pay-order with X-Queued-Ms', () => {
 
   it('never dates a bill at or before an order it pays: then it is dated now', async () => {
     now = new Date('2026-07-01T12:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     // Taken 25 hours ago, so dated on arrival (12:00); paid 23 hours ago, synced just after.
     const taken = await s.owner.client.post<OrderCreated>(
       '/pos/create-order',
@@ -282,7 +298,7 @@ describe('POST /orders/complete-and-pay-order with X-Queued-Ms', () => {
 
   it('dates the bill now when the header is missing, 0, or more than 24 hours', async () => {
     now = new Date('2026-07-01T12:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     for (const headers of [{}, queued(0), queued(QUEUED_MAX_MS + 1)]) {
       const { orderId } = await sendOrder(app, s);
       const res = await s.owner.client.post<OrderPaid>(
@@ -299,11 +315,26 @@ describe('POST /orders/complete-and-pay-order with X-Queued-Ms', () => {
 
 describe('a malformed X-Queued-Ms', () => {
   const message = 'X-Queued-Ms must be a whole number of milliseconds!';
-  const bad = ['abc', '-5', '1.5', '-1', 'Infinity', '1e400', '10ms'];
+  // Only decimal digits are read: Number() would take hex, exponents, binary and a sign as delays.
+  const bad = [
+    'abc',
+    '-5',
+    '1.5',
+    '-1',
+    'Infinity',
+    '1e400',
+    '10ms',
+    '0x100000',
+    '1e7',
+    '12abc',
+    '+5',
+    '0b101',
+    '1_000',
+  ];
 
   it('is refused with 400 on the three sale routes, writing nothing', async () => {
     now = new Date('2026-07-01T12:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     const { orderId } = await sendOrder(app, s);
     const before = await counts(app, s.owner.tenantId);
     const calls = [
@@ -333,7 +364,7 @@ describe('a malformed X-Queued-Ms', () => {
 describe('a replay with another X-Queued-Ms', () => {
   it('answers the first answer of create-order and creates nothing', async () => {
     now = new Date('2026-07-01T12:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     const body = orderBody(s);
     const key = { 'idempotency-key': uuid() };
     const first = await s.owner.client.post<OrderCreated>('/pos/create-order', body, {
@@ -358,7 +389,7 @@ describe('a replay with another X-Queued-Ms', () => {
 
   it('answers the first answer of create-order-and-invoice and bills once', async () => {
     now = new Date('2026-07-01T12:00:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     const body = payBody(s, { payment: { paymentTypeId: s.cash, tendered: 50 } });
     const key = { 'idempotency-key': uuid() };
     const first = await s.owner.client.post<OrderInvoiced>('/pos/create-order-and-invoice', body, {
@@ -383,7 +414,7 @@ describe('a replay with another X-Queued-Ms', () => {
 
   it('answers the first answer of complete-and-pay-order and bills once', async () => {
     now = new Date('2026-07-01T11:30:00Z');
-    const s = await createStore(app);
+    const s = await signedInEarlier();
     const { orderId } = await sendOrder(app, s);
     now = new Date('2026-07-01T12:00:00Z');
     const body = payGroupBody(s, [orderId]);
@@ -405,5 +436,73 @@ describe('a replay with another X-Queued-Ms', () => {
     expect((await invoicesOf(s, '2026-07-01')).map((i) => i.created_at)).toEqual([
       '2026-07-01T11:50:00.000Z',
     ]);
+  });
+});
+
+describe('what a replayed sale may claim', () => {
+  it('is never dated before the session that sends it began', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const s = await createStore(app);
+    now = new Date('2026-07-01T12:05:00Z');
+    // Claims 11:55, but this session began at 12:00: no sale of it can be older.
+    const sale = await s.owner.client.post<OrderInvoiced>(
+      '/pos/create-order-and-invoice',
+      payBody(s),
+      queued(TEN_MIN),
+    );
+    expect(sale.status).toBe(200);
+    expect(sale.body.order.date).toBe('2026-07-01T12:00:00.000Z');
+    const stored = await readInvoice(app, s.owner.tenantId, sale.body.invoiceId);
+    expect(stored.invoice?.createdAt.toISOString()).toBe('2026-07-01T12:00:00.000Z');
+    // No shift open: it joins none and is late in none, as every sale with no shift.
+    expect(stored.payments.map((p) => [p.shiftId, p.takenBeforeShift])).toEqual([[null, false]]);
+    // Within the session it is dated as claimed.
+    const order = await s.owner.client.post<OrderCreated>('/pos/create-order', orderBody(s), queued(60_000));
+    expect((await listed(s, order.body.orderId))?.date).toBe('2026-07-01T12:04:00.000Z');
+  });
+
+  it('joins the shift open when it arrives, dated at its opening, and is late in its Z report', async () => {
+    now = new Date('2026-07-01T09:00:00Z');
+    const s = await createStore(app);
+    now = new Date('2026-07-01T11:00:00Z');
+    const opened = await s.owner.client.post<{ shift: { id: number } }>('/shifts/open', { float: 100 });
+    expect(opened.status).toBe(200);
+    now = new Date('2026-07-01T11:05:00Z');
+    // Claims 10:55, before the shift opened at 11:00: dated 11:00, in this shift, late.
+    const late = await s.owner.client.post<OrderInvoiced>(
+      '/pos/create-order-and-invoice',
+      payBody(s),
+      queued(TEN_MIN),
+    );
+    // Claims 11:03: in the shift, on time.
+    const onTime = await s.owner.client.post<OrderInvoiced>(
+      '/pos/create-order-and-invoice',
+      payBody(s),
+      queued(2 * 60_000),
+    );
+    expect([late.status, onTime.status]).toEqual([200, 200]);
+    expect([late.body.order.date, onTime.body.order.date]).toEqual([
+      '2026-07-01T11:00:00.000Z',
+      '2026-07-01T11:03:00.000Z',
+    ]);
+    const lateRow = await readInvoice(app, s.owner.tenantId, late.body.invoiceId);
+    expect(lateRow.payments.map((p) => [p.shiftId, p.takenBeforeShift, p.createdAt.toISOString()])).toEqual([
+      [opened.body.shift.id, true, '2026-07-01T11:00:00.000Z'],
+    ]);
+    const onTimeRow = await readInvoice(app, s.owner.tenantId, onTime.body.invoiceId);
+    expect(onTimeRow.payments.map((p) => [p.shiftId, p.takenBeforeShift])).toEqual([
+      [opened.body.shift.id, false],
+    ]);
+    // The order audit row says so too.
+    const [row] = await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'order.create'), eq(auditLog.targetId, String(late.body.orderId)))),
+    );
+    expect(row?.details).toMatchObject({ queuedMs: TEN_MIN, takenBeforeShift: true });
+    const z = await s.owner.client.get<ZReport>(`/shifts/${opened.body.shift.id}/z-report`);
+    expect(z.body.taken_before_shift).toEqual({ count: 1, amount: 47.63 });
+    expect(z.body.tenders[0]?.expected).toBe(195.26);
   });
 });

@@ -9,7 +9,6 @@ import {
   currencyDigits,
   fromMinor,
   toMinor,
-  saleTime,
   todayIn,
 } from '@comanda/core';
 import type { z } from 'zod';
@@ -29,6 +28,7 @@ import * as menuRepo from '../menu/menu.repo.ts';
 import { screenSettings } from '../store/store.presenter.ts';
 import * as storeRepo from '../store/store.repo.ts';
 import { acceptQrOrder, holdQrOrder } from '../qrorders/qrorders.service.ts';
+import { saleClock } from '../shifts/sale-clock.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
@@ -140,8 +140,10 @@ export function createOrdersService(ctx: AppContext) {
     const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
     // One instant for the business day, the order's time and, when it is paid at once, its bill's: the
     // diners' status page reads "paid when taken" from the two being equal (qrmenu.repo).
-    // An order replayed from a device's outbox is dated when the cashier took it (docs/offline.md).
-    const takenAt = saleTime(ctx.now(), queuedMs);
+    // An order replayed from a device's outbox is dated when the cashier took it (docs/offline.md), as
+    // far as its session and the open shift allow (docs/shifts.md).
+    const clock = await saleClock(tx, tc, ctx.now(), queuedMs);
+    const takenAt = clock.at;
     const businessDate = todayIn(timezone, takenAt);
     const tokenNo = await repo.nextToken(tx, tc.tenantId, businessDate);
     const inserted = await repo.insertOrder(tx, tc.tenantId, {
@@ -168,6 +170,7 @@ export function createOrdersService(ctx: AppContext) {
         lines: priced.rows.length,
         totalMinor: priced.figures.total,
         ...(queuedMs ? { queuedMs } : {}),
+        ...(clock.takenBeforeShift ? { takenBeforeShift: true } : {}),
       },
     });
     emit('new_order', orderEvent({ id: inserted.id, source: qr ? 'qr' : 'pos' }));
@@ -178,6 +181,7 @@ export function createOrdersService(ctx: AppContext) {
       unitMinors: priced.unitMinors,
       snapshot,
       takenAt,
+      takenBeforeShift: clock.takenBeforeShift,
       timezone,
     } as const;
   }
@@ -333,6 +337,7 @@ export function createOrdersService(ctx: AppContext) {
                 snapshot: taken.snapshot,
                 payment: { paymentTypeId, tenderedMinor },
                 paidAt: taken.takenAt,
+                takenBeforeShift: taken.takenBeforeShift,
                 timezone: taken.timezone,
               });
               return {

@@ -11,7 +11,6 @@ import {
   canDo,
   currencyDigits,
   fromMinor,
-  saleTime,
   toMinor,
   type updateItemStatusSchema,
 } from '@comanda/core';
@@ -34,6 +33,7 @@ import {
 } from '../discounts/discounts.service.ts';
 import * as voidsRepo from '../voids/voids.repo.ts';
 import { voidReasonFor } from '../voids/voids.service.ts';
+import { saleClock } from '../shifts/sale-clock.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import { screenSettings } from '../store/store.presenter.ts';
 import { billableFigures, orderEvent, presentOrder } from './orders.presenter.ts';
@@ -79,14 +79,13 @@ export function groupBill(loaded: Awaited<ReturnType<typeof repo.withItems>>) {
 }
 
 /**
- * When a group is paid: a payment replayed from a device's outbox is dated when it was made (saleTime),
- * but never at or before an order it pays (an order queued past QUEUED_MAX_MS is dated on arrival, its
- * pay queued less may not be): then it is dated on arrival too. Never equal either: a bill at its order's
- * very instant reads "paid when taken" (qrmenu.repo).
+ * When a group is paid: a payment replayed from a device's outbox is dated when it was made (`claimed`,
+ * saleClock), but never at or before an order it pays (an order queued past QUEUED_MAX_MS is dated on
+ * arrival, its pay queued less may not be): then it is dated on arrival too. Never equal either: a bill
+ * at its order's very instant reads "paid when taken" (qrmenu.repo).
  */
-export function paidTime(now: Date, queuedMs: number | undefined, ordersTakenAt: Date[]) {
-  const paidAt = saleTime(now, queuedMs);
-  return ordersTakenAt.some((takenAt) => takenAt.getTime() >= paidAt.getTime()) ? now : paidAt;
+export function paidTime(now: Date, claimed: Date, ordersTakenAt: Date[]) {
+  return ordersTakenAt.some((takenAt) => takenAt.getTime() >= claimed.getTime()) ? now : claimed;
 }
 
 /** Table orders (SPEC §2 Orders): the open orders by table, item statuses, cancel, complete, pay. */
@@ -181,6 +180,7 @@ export function createTableOrdersService(ctx: AppContext) {
     const email = guest?.customerId
       ? ((await customersRepo.findCustomer(tx, tc.tenantId, guest.customerId))?.email ?? null)
       : null;
+    const clock = await saleClock(tx, tc, ctx.now(), queuedMs);
     const bill = await billOrders(tx, tc, emit, {
       orderIds: input.orderIds,
       totals: figures,
@@ -199,9 +199,10 @@ export function createTableOrdersService(ctx: AppContext) {
       payment: { paymentTypeId, tenderedMinor },
       paidAt: paidTime(
         ctx.now(),
-        queuedMs,
+        clock.at,
         loaded.map((o) => o.order.createdAt),
       ),
+      takenBeforeShift: clock.takenBeforeShift,
       timezone: await tenantsRepo.getTimezone(tx, tc.tenantId),
       extras: invoiceExtras(priced, tip),
     });

@@ -64,6 +64,7 @@ export function presentZReport(
     service_charge: money(z.serviceCharge),
     voids: countOf(z.voids),
     refunds: countOf(z.refunds),
+    taken_before_shift: countOf(z.takenBeforeShift),
     payments: z.payments.map((p) => ({
       title: p.title,
       is_cash: p.isCash,

@@ -1,4 +1,16 @@
-import { type SQLWrapper, and, asc, count, desc, eq, exists, gte, lte, sql } from 'drizzle-orm';
+import {
+  type SQLWrapper,
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  exists,
+  gte,
+  lte,
+  sql,
+} from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import {
   invoicePayments,
@@ -21,13 +33,21 @@ export type CountRow = typeof shiftCounts.$inferSelect;
 /** sum() of a bigint is a numeric, which pg answers as a string. */
 const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-/** The tenant's open shift, if any (at most one: shifts_one_open_key). */
-export async function findOpen(tx: Tx, tenantId: number): Promise<ShiftRow | undefined> {
-  const [row] = await tx
+/**
+ * The tenant's open shift, if any (at most one: shifts_one_open_key). `share`: held open until commit,
+ * as the payment trigger holds it (a close waits).
+ */
+export async function findOpen(
+  tx: Tx,
+  tenantId: number,
+  opts: { lock?: 'share' } = {},
+): Promise<ShiftRow | undefined> {
+  const query = tx
     .select()
     .from(shifts)
     .where(and(eq(shifts.tenantId, tenantId), eq(shifts.status, 'open')))
     .limit(1);
+  const [row] = await (opts.lock ? query.for(opts.lock) : query);
   return row;
 }
 
@@ -293,6 +313,17 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
     .select({ count: count(), amount: total(refunds.totalMinor) })
     .from(refunds)
     .where(and(eq(refunds.tenantId, tenantId), eq(refunds.shiftId, shift.id)));
+  // Sales replayed from a device's outbox, taken before the shift opened (0026): in its drawer, late.
+  const [late] = await tx
+    .select({ count: countDistinct(invoicePayments.invoiceId), amount: total(invoicePayments.amountMinor) })
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.tenantId, tenantId),
+        eq(invoicePayments.shiftId, shift.id),
+        eq(invoicePayments.takenBeforeShift, true),
+      ),
+    );
 
   const payments = await paymentsByType(tx, tenantId, shift.id);
   const movements = await listMovements(tx, tenantId, shift.id);
@@ -325,6 +356,7 @@ export async function zReport(tx: Tx, tenantId: number, shift: ShiftRow, now: Da
     tips: sales?.tips ?? 0,
     serviceCharge: sales?.serviceCharge ?? 0,
     refunds: refunded ?? { count: 0, amount: 0 },
+    takenBeforeShift: late ?? { count: 0, amount: 0 },
     voids,
     payments,
     payIns: sumOf('pay_in'),

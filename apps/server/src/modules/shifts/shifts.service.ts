@@ -88,7 +88,9 @@ export function createShiftsService(ctx: AppContext) {
       return database.inTenant(tc.tenantId, async (tx, emit) => {
         const request = { route: 'POST /shifts/open', body: input };
         const { answer } = await once(tx, tc.tenantId, key, request, async () => {
-          const { currency } = await storeRepo.getStoreSettings(tx, tc.tenantId);
+          // FOR UPDATE: a replayed sale dated by the shift open now (sale-clock.ts) holds the store row
+          // FOR SHARE, so no shift opens between its reading and its payment.
+          const { currency } = await storeRepo.getStoreSettings(tx, tc.tenantId, { forUpdate: true });
           const floatMinor = minorOf(input.float, currency, 'Please provide a valid float amount!');
           // A second open racing this one is stopped by shifts_one_open_key (the same 409).
           if (await repo.findOpen(tx, tc.tenantId)) throw fail('shift_already_open');

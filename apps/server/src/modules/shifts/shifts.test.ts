@@ -7,6 +7,7 @@ import {
   shiftCounts,
   shiftMovements,
   shifts,
+  storeSettings,
 } from '../../platform/db/schema.ts';
 import {
   type TestApp,
@@ -23,6 +24,7 @@ import {
   type Store,
   createStore,
   payBody,
+  payGroupBody,
   readInvoice,
   readOrder,
   sendOrder,
@@ -246,6 +248,7 @@ describe('a shift from open to close', () => {
     expect(z.no_sales).toBe(1);
     expect(z.voids).toEqual({ count: 3, amount: 47.63 });
     expect([z.discounts, z.tips, z.service_charge, z.refunds]).toEqual([0, 0, 0, { count: 0, amount: 0 }]);
+    expect(z.taken_before_shift).toEqual({ count: 0, amount: 0 });
 
     // Stored as answered, and reprinted the same.
     const reprint = await client.get<ZReport>(`/shifts/${id}/z-report`);
@@ -283,22 +286,74 @@ describe('a shift from open to close', () => {
     ]);
   });
 
-  it('leaves out a payment replayed from a device that was made before the shift opened', async () => {
-    const { store, client, open } = await till();
+  it('takes a sale replayed from before it opened into its drawer, and its Z report says so', async () => {
+    const { store, client, open, sell } = await till();
     const id = await open('100');
-    // Taken offline 10 minutes ago, in the drawer of the shift before: it is dated then (X-Queued-Ms).
-    const late = await client.post<{ invoiceId: number }>(
+    const [shift] = await app.database.inTenant(store.owner.tenantId, (tx) =>
+      tx.select().from(shifts).where(eq(shifts.id, id)),
+    );
+    const queued = { 'x-queued-ms': String(10 * 60_000) };
+    // Taken offline 10 minutes ago, before the shift (and this session) began, and replayed now: the
+    // cash is in this drawer now, whatever drawer it was taken at.
+    const late = await client.post<{ invoiceId: number; order: { date: string } }>(
       '/pos/create-order-and-invoice',
-      payBody(store, { payment: { paymentTypeId: store.cash } }),
-      { 'x-queued-ms': String(10 * 60_000) },
+      payBody(store, { payment: { paymentTypeId: store.cash, tendered: 50 } }),
+      queued,
     );
     expect(late.status).toBe(200);
-    expect(await shiftOf(store, late.body.invoiceId)).toEqual([null]);
-    const now = await client.post<{ invoiceId: number }>(
-      '/pos/create-order-and-invoice',
-      payBody(store, { payment: { paymentTypeId: store.cash } }),
+    // A table paid from the outbox, whole and split.
+    const table = await sendOrder(app, store);
+    const paid = await client.post<{ invoiceId: number }>(
+      '/orders/complete-and-pay-order',
+      payGroupBody(store, [table.orderId]),
+      queued,
     );
-    expect(await shiftOf(store, now.body.invoiceId)).toEqual([id]);
+    expect(paid.status).toBe(200);
+    const split = await sendOrder(app, store);
+    const splitPaid = await client.post<{ invoiceId: number }>(
+      '/orders/pay-split',
+      {
+        orderIds: [split.orderId],
+        split: { mode: 'even', parts: 2 },
+        parts: [
+          { tenders: [{ paymentTypeId: store.cash, amount: 23.82 }] },
+          { tenders: [{ paymentTypeId: store.card, amount: 23.81 }] },
+        ],
+      },
+      queued,
+    );
+    expect(splitPaid.status).toBe(200);
+    // A sale made now, for comparison.
+    const onTime = await sell({ paymentTypeId: store.cash });
+
+    for (const invoiceId of [late.body.invoiceId, paid.body.invoiceId, splitPaid.body.invoiceId]) {
+      const { invoice, payments } = await readInvoice(app, store.owner.tenantId, invoiceId);
+      expect(payments.map((p) => [p.shiftId, p.takenBeforeShift])).toEqual(payments.map(() => [id, true]));
+      // Never dated before the shift it joins: its day was not read yet.
+      expect(invoice!.createdAt.getTime()).toBeGreaterThanOrEqual(shift!.openedAt.getTime());
+    }
+    expect(late.body.order.date).toBe(shift!.openedAt.toISOString());
+    const { payments } = await readInvoice(app, store.owner.tenantId, onTime);
+    expect(payments.map((p) => [p.shiftId, p.takenBeforeShift])).toEqual([[id, false]]);
+
+    const z = (await client.get<ZReport>(`/shifts/${id}/z-report`)).body;
+    // Three bills replayed late: 47.63 + 47.63 + 23.82 + 23.81.
+    expect(z.taken_before_shift).toEqual({ count: 3, amount: 142.89 });
+    expect(z.sales.bills).toBe(4);
+    // 100 float + four cash payments (47.63, 47.63, 23.82, 47.63).
+    expect(z.tenders.map((t) => [t.title, t.expected])).toEqual([
+      ['Cash', 266.71],
+      ['Card', 23.81],
+    ]);
+    const closed = await client.post<Closed>(`/shifts/${id}/close`, {
+      counts: [
+        { key: `type:${store.cash}`, counted: 266.71 },
+        { key: `type:${store.card}`, counted: 23.81 },
+      ],
+    });
+    expect(closed.status).toBe(200);
+    expect(closed.body.report.taken_before_shift).toEqual({ count: 3, amount: 142.89 });
+    expect(closed.body.report.tenders.map((t) => t.difference)).toEqual([0, 0]);
   });
 
   it('takes the refunds made in it out of what each type should hold, and counts a single voided line', async () => {
@@ -391,6 +446,15 @@ describe('a shift from open to close', () => {
     const invoice = await sell({ paymentTypeId: store.cash });
     expect(await shiftOf(store, invoice)).toEqual([null]);
     expect((await current()).shift).toBeNull();
+    // A sale replayed from a device's outbox too, as before: no shift, not counted late anywhere.
+    const replayed = await store.owner.client.post<{ invoiceId: number }>(
+      '/pos/create-order-and-invoice',
+      payBody(store, { payment: { paymentTypeId: store.cash } }),
+      { 'x-queued-ms': '1000' },
+    );
+    expect(replayed.status).toBe(200);
+    const { payments } = await readInvoice(app, store.owner.tenantId, replayed.body.invoiceId);
+    expect(payments.map((p) => [p.shiftId, p.takenBeforeShift])).toEqual([[null, false]]);
   });
 });
 
@@ -524,6 +588,28 @@ describe('payments and a close at the same moment', () => {
     });
     const invoice = await paying!;
     expect(await shiftOf(store, invoice)).toEqual([null]);
+  });
+});
+
+describe('a replayed sale and a shift opening at the same moment', () => {
+  it('opens the shift only once the sale, which read that none was open, has committed', async () => {
+    const { store, client, current } = await till();
+    const tenantId = store.owner.tenantId;
+    let opening: Promise<{ status: number }> | undefined;
+    let during: unknown[] = [];
+    await app.database.inTenant(tenantId, async (tx) => {
+      // A replayed sale being dated (sale-clock.ts): it holds the store row FOR SHARE, found no shift
+      // open, and will record its payment with none.
+      await tx.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)).for('share');
+      opening = client.post('/shifts/open', { float: 10 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      during = await tx.select().from(shifts).where(eq(shifts.tenantId, tenantId));
+    });
+    // The open waited for the sale (FOR UPDATE on the store row): the sale never saw a shift it is
+    // not in, then the shift opened.
+    expect(during).toEqual([]);
+    expect((await opening!).status).toBe(200);
+    expect((await current()).shift?.status).toBe('open');
   });
 });
 

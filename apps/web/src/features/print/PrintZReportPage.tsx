@@ -73,6 +73,12 @@ function Report({ report, a4 }: { report: ZReport; a4: boolean }) {
         <div className={classes.total}>{row(t('z.total'), money(report.sales.total), 'z-total')}</div>
         {row(t('z.voids'), counted(report.voids), 'z-voids')}
         {row(t('z.refunds'), counted(report.refunds))}
+        {row(t('z.late'), counted(report.taken_before_shift), 'z-late')}
+        {report.taken_before_shift.count > 0 && (
+          <p className={`${classes.block} ${classes.detail}`} data-testid="z-late-note">
+            {t('z.lateNote')}
+          </p>
+        )}
 
         <hr className={classes.rule} />
         <h2 className={z.section}>{t('z.payments')}</h2>

@@ -7,7 +7,7 @@ import {
   IconFlame,
   IconPencil,
 } from '@tabler/icons-react';
-import type { Order, OrderItem } from '@comanda/core';
+import type { KitchenLine, KitchenOrder } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { formatElapsed, type Lateness } from '../timer.ts';
 
@@ -37,10 +37,10 @@ export function TicketCard({
   pendingItem,
   bumping,
 }: {
-  order: Order;
+  order: KitchenOrder;
   elapsed: number;
   lateness: Lateness;
-  onItem: (item: OrderItem, status: 'preparing' | 'completed') => void;
+  onItem: (item: KitchenLine, status: 'preparing' | 'completed') => void;
   onBump: () => void;
   pendingItem: number | null;
   bumping: boolean;
@@ -142,8 +142,8 @@ function TicketLine({
   onItem,
   loading,
 }: {
-  item: OrderItem;
-  onItem: (item: OrderItem, status: 'preparing' | 'completed') => void;
+  item: KitchenLine;
+  onItem: (item: KitchenLine, status: 'preparing' | 'completed') => void;
   loading: boolean;
 }) {
   const { t } = useTranslation('kitchen');
