@@ -155,5 +155,5 @@ describe('subscription billing with BILLING=stripe', () => {
     await screenshot(staffPage, 'billing-inactive-staff-1280');
     await staffContext.close();
     await context.close();
-  }, 180_000);
+  }, 300_000);
 });

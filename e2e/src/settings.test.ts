@@ -81,7 +81,7 @@ describe('settings: an admin sets up the store', () => {
     await page.getByTestId('table-card').first().getByRole('button', { name: 'Download Table QR' }).click();
     await page.getByText('Please enable QR menu from store settings!').waitFor();
     await checkScreen(page, 'store tables');
-  });
+  }, 300_000);
 
   it('saves store details with a currency and the QR menu, and downloads its QR code', async () => {
     await openSettings('Store Details');
@@ -214,7 +214,7 @@ describe('settings: an admin sets up the store', () => {
     await expect(page.getByRole('switch', { name: 'Card active' }).isChecked()).resolves.toBe(false);
     await screenshot(page, 'settings-payment-types');
     await checkScreen(page, 'payment types');
-  });
+  }, 300_000);
 });
 
 describe('menu items', () => {
@@ -329,7 +329,7 @@ describe('menu items', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('menu-item-card').filter({ hasText: 'Cappuccino' }).waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
-  });
+  }, 300_000);
 
   it('keeps items valid when their category is deleted', async () => {
     await openSettings('Categories');
@@ -409,7 +409,7 @@ describe('users and scopes', () => {
     await reset.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Password updated successfully!').waitFor();
     // The cook's open session ends with the reset.
-    await staff.waitForURL('**/login', { timeout: 15_000 });
+    await staff.waitForURL('**/login', { timeout: 60_000 });
     await loginThroughUi(staff, cook, 'cook-pass-2', '/dashboard/profile');
 
     await cookCard.getByRole('button', { name: 'Delete' }).click();
@@ -417,9 +417,9 @@ describe('users and scopes', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByText('User deleted successfully!').waitFor();
     await expectCount('user-card', 1);
-    await staff.waitForURL('**/login', { timeout: 15_000 });
+    await staff.waitForURL('**/login', { timeout: 60_000 });
     await staffContext.close();
-  });
+  }, 300_000);
 });
 
 describe('settings: a currency change that would round prices', () => {

@@ -244,7 +244,7 @@ describe('PATCH /superadmin/tenants/update/{id}', () => {
       { isActive: { from: false, to: true } },
       { isActive: { from: true, to: false } },
     ]);
-  });
+  }, 300_000);
 });
 
 describe('DELETE /superadmin/tenants/delete/{id}', () => {
@@ -314,7 +314,7 @@ describe('DELETE /superadmin/tenants/delete/{id}', () => {
       action: 'tenant.delete',
       details: { name: 'Cafe Test', email: doomed.username },
     });
-  });
+  }, 300_000);
 
   it('keeps the audit log append-only for everyone else', async () => {
     const t = await createTenant(app);
