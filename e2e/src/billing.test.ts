@@ -158,7 +158,7 @@ describe('subscription billing with BILLING=stripe', () => {
     await screenshot(staffPage, 'billing-inactive-staff-1280');
     await staffContext.close();
     await context.close();
-  }, 180_000);
+  }, 300_000);
 
   it('a suspended business is told so on the inactive page and offered no checkout', async () => {
     const context = await billingContext();
@@ -208,5 +208,5 @@ describe('subscription billing with BILLING=stripe', () => {
       message: 'This business was suspended by the Comanda administrator. Contact support.',
     });
     await context.close();
-  }, 120_000);
+  }, 300_000);
 });

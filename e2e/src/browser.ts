@@ -128,7 +128,7 @@ function resetLinkIn(dir: string, to: string): string | undefined {
  * The reset link mailed to a recipient (the app writes mail to DATA_DIR/outbox without SMTP). The mail
  * goes out after the request is answered, so that its timing tells nothing: wait for it a little.
  */
-export async function waitForResetLink(to: string, timeoutMs = 10_000): Promise<string> {
+export async function waitForResetLink(to: string, timeoutMs = 60_000): Promise<string> {
   const dir = path.join(dataDir, 'outbox');
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -252,6 +252,21 @@ export async function expectPrimaryActionInView(page: Page, label: string) {
 }
 
 /**
+ * Waits for the page's running transitions and animations to finish (looping ones, such as a
+ * loader's, aside), after two frames for a re-render to start them: on a slow machine a fixed pause
+ * alone could check a sidebar still sliding.
+ */
+async function transitionsDone(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * The design checks of one screen at each size: axe everywhere; on staff screens at the tablet size,
  * 44 px targets and the primary action in view. With `screenshot`, a picture at each size too
  * (`<name>-<size>.png`), to look at. The viewport is left at the first size.
@@ -268,6 +283,7 @@ export async function checkScreen(
     await page.setViewportSize(SIZES[size]);
     // Layout changes with the width (sidebar, settings menu); let transitions finish.
     await page.waitForTimeout(350);
+    await transitionsDone(page);
     if (opts.screenshot) await screenshot(page, `${opts.screenshot}-${size}`, false);
     await expectAccessible(page, `${label} at ${size}`);
     if (staff && size === 'tablet') {

@@ -200,7 +200,7 @@ describe('register, sign in and the dashboard shell', () => {
     await page.goto('/dashboard/home');
     await page.waitForURL(`${baseUrl}/`);
     await context.close();
-  });
+  }, 300_000);
 
   it('keeps working when the short-lived access cookie is gone, by refreshing once', async () => {
     const context = await newContext(browser);
@@ -274,12 +274,12 @@ describe('devices', () => {
     await expect(ownerPage.getByTestId('device-card').count()).resolves.toBe(1);
 
     // The tablet is told over its socket and leaves for the login page without touching anything.
-    await tabletPage.waitForURL('**/login', { timeout: 15_000 });
+    await tabletPage.waitForURL('**/login', { timeout: 60_000 });
     await tabletPage.goto('/dashboard/home');
     await tabletPage.waitForURL(`${baseUrl}/`);
     await owner.close();
     await tablet.close();
-  });
+  }, 300_000);
 });
 
 describe('password reset', () => {
@@ -310,7 +310,7 @@ describe('password reset', () => {
     await page.waitForURL('**/login');
     await loginThroughUi(page, t.username, 'brand-new-pw');
     await context.close();
-  });
+  }, 300_000);
 });
 
 describe('super admin', () => {
@@ -337,7 +337,7 @@ describe('super admin', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/superadmin');
     await context.close();
-  });
+  }, 300_000);
 });
 
 describe('error screen', () => {

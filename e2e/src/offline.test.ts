@@ -80,7 +80,7 @@ async function send(p: Page, title: string) {
 /** Opens the POS and waits until the service worker controls it and has seen the POS data once. */
 async function openPosControlled(p: Page) {
   await p.goto('/dashboard/pos');
-  await p.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await p.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
   // Loaded again under the worker: its data is now in the worker's cache.
   await p.reload();
   await item(p, 'Espresso').waitFor();
@@ -185,7 +185,7 @@ describe('offline POS', () => {
     expect(await paidToday()).toHaveLength(0);
 
     await setOffline(pos, false);
-    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => pending(page), { timeout: 120_000 }).toBe(0);
     await expect.poll(() => badge(page).textContent()).toBe('Online');
 
     // Exactly those orders, each once, with the server's tokens 1-5: four open, T1's paid, one invoice.
@@ -193,7 +193,7 @@ describe('offline POS', () => {
     expect(await paidToday()).toHaveLength(1);
     // The kitchen, which never went offline, shows each order once, live.
     const tokens = kitchen.getByTestId('ticket-token');
-    await expect.poll(() => tokens.count(), { timeout: 15_000 }).toBe(5);
+    await expect.poll(() => tokens.count(), { timeout: 60_000 }).toBe(5);
     expect((await tokens.allTextContents()).map((t) => t.replace(/\D/g, '')).sort()).toEqual([
       '1',
       '2',
@@ -207,7 +207,7 @@ describe('offline POS', () => {
       .poll(() => page.getByTestId('order-token').allTextContents())
       .toEqual(expect.arrayContaining(['#1', '#2', '#3', '#4']));
     expect(await page.getByTestId('order-unsynced').count()).toBe(0);
-  });
+  }, 300_000);
 
   it('pays at the POS offline: a provisional receipt, then the bill at the server once', async () => {
     const paidBefore = (await paidToday()).length;
@@ -232,11 +232,11 @@ describe('offline POS', () => {
     await expect.poll(() => page.getByTestId('last-token').textContent()).toBe('Token #P6');
 
     await setOffline(pos, false);
-    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => pending(page), { timeout: 120_000 }).toBe(0);
     // Synced: the cart's last token turns into the server's.
     await expect.poll(() => page.getByTestId('last-token').textContent()).toBe('Token #6');
     expect(await paidToday()).toHaveLength(paidBefore + 1);
-  });
+  }, 300_000);
 
   it('resumes a sync killed after the server took an order, and creates nothing twice', async () => {
     const before = await openTokens();
@@ -252,7 +252,7 @@ describe('offline POS', () => {
       await doomed.close({ runBeforeUnload: false });
     });
     await setOffline(pos, false);
-    await expect.poll(() => committed, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => committed, { timeout: 120_000 }).toBe(1);
     expect(await openTokens()).toHaveLength(before.length + 1);
 
     // The tablet opens the POS again: the same call goes first, is answered with the order already
@@ -260,11 +260,11 @@ describe('offline POS', () => {
     page = await pos.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto('/dashboard/pos');
-    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => pending(page), { timeout: 120_000 }).toBe(0);
     const after = await openTokens();
     expect(after).toHaveLength(before.length + 2);
     expect(new Set(after).size).toBe(after.length);
-  });
+  }, 300_000);
 
   it('shows a call the server refuses, with why and what to do, until the cashier dismisses it', async () => {
     // A dish of the day, taken off the menu at the server while the tablet is offline.
@@ -277,7 +277,7 @@ describe('offline POS', () => {
     expect(removed.status()).toBe(200);
     await setOffline(pos, false);
 
-    await expect.poll(() => badge(page).getAttribute('data-refused'), { timeout: 30_000 }).toBe('1');
+    await expect.poll(() => badge(page).getAttribute('data-refused'), { timeout: 120_000 }).toBe('1');
     expect(await badge(page).textContent()).toBe('1 refused');
     await badge(page).click();
     const list = page.getByRole('dialog', { name: 'Connection and sync' });
@@ -293,13 +293,13 @@ describe('offline POS', () => {
     const tries = Number(await refused.getAttribute('data-attempts'));
     await refused.getByRole('button', { name: 'Retry' }).click();
     await expect
-      .poll(async () => Number(await refused.getAttribute('data-attempts')), { timeout: 15_000 })
+      .poll(async () => Number(await refused.getAttribute('data-attempts')), { timeout: 60_000 })
       .toBe(tries + 1);
     await refused.getByRole('button', { name: 'Dismiss' }).click();
     await list.getByTestId('sync-empty').waitFor();
     await page.keyboard.press('Escape');
     expect(await badge(page).textContent()).toBe('Online');
-  });
+  }, 300_000);
 
   it("opens the kitchen offline: a cook's step shows at once and reaches the server once", async () => {
     // Seen once online (its data cached), then reloaded with no network.
@@ -315,11 +315,11 @@ describe('offline POS', () => {
     await screenshot(page, 'offline-kitchen-tablet', false);
 
     await setOffline(pos, false);
-    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => pending(page), { timeout: 120_000 }).toBe(0);
     const board = await api<{ orders: { token_no: number; items: { status: string }[] }[] }>('/kitchen');
     const order = board.orders.find((o) => o.token_no === Number(token.replace(/\D/g, '')));
     expect(order?.items.map((i) => i.status)).toEqual(['preparing']);
-  });
+  }, 300_000);
 
   // Last: it takes Web Locks away from this profile for good.
   it('replays one outbox from two tabs at once (no lock between them) and creates nothing twice', async () => {
@@ -352,8 +352,8 @@ describe('offline POS', () => {
       }
     });
     await setOffline(pos, false);
-    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
-    await expect.poll(() => pending(second), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => pending(page), { timeout: 120_000 }).toBe(0);
+    await expect.poll(() => pending(second), { timeout: 120_000 }).toBe(0);
     // The slower tab's copies of calls the other already completed are still answered, not cut off.
     await expect.poll(() => inFlight).toBe(0);
     await pos.unroute('**/api/v1/pos/create-order');
@@ -362,5 +362,5 @@ describe('offline POS', () => {
     expect(after).toHaveLength(before.length + 3);
     expect(new Set(after).size).toBe(after.length);
     await second.close();
-  });
+  }, 300_000);
 });

@@ -170,7 +170,9 @@ describe('table orders', () => {
     await popup.close();
     // The receipt carries the server's figures and the payment as made.
     const receipt = JSON.parse(
-      (await page.evaluate(() => localStorage.getItem('comanda.print.receipt'))) ?? '{}',
+      await page.evaluate(() =>
+        JSON.stringify((window as { comandaPrint?: { receipt?: unknown } }).comandaPrint?.receipt ?? {}),
+      ),
     ) as { total: number; tableTitle: string; lines: unknown[]; payment: unknown };
     expect(receipt).toMatchObject({
       total: 33.6,

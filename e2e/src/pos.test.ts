@@ -267,7 +267,11 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await receipt.waitForURL(/\/print-receipt/);
     // The popup prints what the opener handed over: the server's bill and the payment.
     const printed = JSON.parse(
-      (await receipt.evaluate(() => localStorage.getItem('comanda.print.receipt'))) ?? 'null',
+      await receipt.evaluate(() =>
+        JSON.stringify(
+          (window.opener as { comandaPrint?: { receipt?: unknown } }).comandaPrint?.receipt ?? null,
+        ),
+      ),
     ) as {
       tokenNo: number;
       subtotal: number;
@@ -311,7 +315,11 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
       .getByText('Prices changed since the menu was loaded: the bill used the current prices.')
       .waitFor();
     const printed = JSON.parse(
-      (await receipt.evaluate(() => localStorage.getItem('comanda.print.receipt'))) ?? 'null',
+      await receipt.evaluate(() =>
+        JSON.stringify(
+          (window.opener as { comandaPrint?: { receipt?: unknown } }).comandaPrint?.receipt ?? null,
+        ),
+      ),
     ) as { total: number; payment: unknown };
     expect(printed).toMatchObject({ total: 3.3, payment: { type: 'Card', tendered: null, change: null } });
     await receipt.close();

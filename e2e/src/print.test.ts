@@ -45,6 +45,26 @@ async function setPrint(settings: Partial<typeof ALL_ON>) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/**
+ * A print page opened the way the app opens it: `page` hands `data` over in its memory (lib/print-
+ * handoff.ts) and opens the popup, which reads it from its opener. Nothing goes through storage.
+ */
+async function openPrint(path: string, kind: 'receipt' | 'token', data: unknown): Promise<Page> {
+  for (const p of context.pages()) if (p !== page) await p.close();
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate(
+      ({ path, kind, data }) => {
+        const w = window as unknown as { comandaPrint?: Record<string, unknown> };
+        w.comandaPrint = { ...w.comandaPrint, [kind]: data };
+        window.open(path, 'comanda-print', 'width=400,height=400');
+      },
+      { path, kind, data },
+    ),
+  ]);
+  return popup;
+}
+
 /** The receipt as the invoices' print preview opens it: a popup on /print-receipt, never auto-printed. */
 async function previewReceipt(): Promise<Page> {
   // The popup is one named window: while one is open, the next preview loads into it (no new popup).
@@ -160,22 +180,25 @@ describe('receipt page', () => {
   });
 
   it('prints by itself with ?autoprint=1, and says so when there is nothing to print', async () => {
-    // The preview above left its receipt; opened the way the POS opens it, it prints.
-    const auto = await context.newPage();
-    await auto.goto('/print-receipt?autoprint=1');
+    // The preview above handed its receipt over; opened the way the POS opens it, it prints.
+    const preview = await previewReceipt();
+    const data = await preview.evaluate(
+      () => (window.opener as { comandaPrint: { receipt: unknown } }).comandaPrint.receipt,
+    );
+    const auto = await openPrint('/print-receipt?autoprint=1', 'receipt', data);
     await auto.getByTestId('receipt').waitFor();
     await auto.waitForFunction(() => (window as unknown as { prints: number }).prints === 1);
-    await auto.evaluate(() => localStorage.removeItem('comanda.print.receipt'));
-    await auto.goto('/print-receipt?autoprint=1');
-    await auto.getByRole('heading', { name: 'Nothing to print' }).waitFor();
-    await auto.waitForTimeout(600);
-    expect(await printsOf(auto)).toBe(0);
     await auto.close();
+    // Opened by hand, with no opener to hand it anything, there is nothing: nothing is stored.
+    const byHand = await context.newPage();
+    await byHand.goto('/print-receipt?autoprint=1');
+    await byHand.getByRole('heading', { name: 'Nothing to print' }).waitFor();
+    await byHand.waitForTimeout(600);
+    expect(await printsOf(byHand)).toBe(0);
+    await byHand.close();
   });
   it("keeps a currency's own digits: yen without decimals", async () => {
-    const yen = await context.newPage();
-    await yen.goto('/print-receipt');
-    await yen.evaluate((data) => localStorage.setItem('comanda.print.receipt', JSON.stringify(data)), {
+    const yen = await openPrint('/print-receipt', 'receipt', {
       store: { storeName: 'Sushi Ya', address: '', phone: '', email: '', image: null },
       print: { ...ALL_ON, header: '', footer: '' },
       currency: { code: 'JPY', symbol: '¥', digits: 0 },
@@ -203,7 +226,6 @@ describe('receipt page', () => {
       total: 2640,
       payment: null,
     });
-    await yen.reload();
     await expect(yen.getByTestId('receipt-total').textContent()).resolves.toBe('¥2,640');
     await yen.getByText('2 x ¥1,200').waitFor();
     const customer = yen.getByTestId('receipt-customer');
@@ -219,16 +241,16 @@ describe('receipt page', () => {
 
 describe('token page', () => {
   it('shows the token number big with the date and time, 80 mm by default', async () => {
-    const token = await context.newPage();
-    await token.goto('/print-token');
-    await token.getByRole('heading', { name: 'Nothing to print' }).waitFor();
-    await token.evaluate((t) => localStorage.setItem('comanda.print.token', JSON.stringify(t)), {
+    const empty = await context.newPage();
+    await empty.goto('/print-token');
+    await empty.getByRole('heading', { name: 'Nothing to print' }).waitFor();
+    await empty.close();
+    let token = await openPrint('/print-token', 'token', {
       tokenNo: 42,
       date: '2026-11-23T18:05:00Z',
       timezone: 'Europe/Lisbon',
       pageFormat: 80,
     });
-    await token.goto('/print-token');
     await token.getByRole('heading', { name: 'Token No.' }).waitFor();
     await expect(token.getByTestId('token-no').textContent()).resolves.toBe('42');
     // On the store's clock (Lisbon is UTC in November), whatever the device's zone.
@@ -238,15 +260,100 @@ describe('token page', () => {
     await token.setViewportSize({ width: 400, height: 400 });
     await screenshot(token, 'token-80mm', false);
 
-    await token.evaluate((t) => localStorage.setItem('comanda.print.token', JSON.stringify(t)), {
+    token = await openPrint('/print-token?autoprint=1', 'token', {
       tokenNo: 7,
       date: '2026-11-23T18:05:00Z',
       timezone: 'Europe/Lisbon',
       pageFormat: 57,
     });
-    await token.goto('/print-token?autoprint=1');
     await expect(token.getByTestId('token').getAttribute('data-width')).resolves.toBe('57');
     await token.waitForFunction(() => (window as unknown as { prints: number }).prints === 1);
     await token.close();
+  });
+});
+
+describe('a shared tablet after sign-out', () => {
+  it('keeps no receipt, no Z report and no cached answers of the last user', async () => {
+    // The last user printed a receipt, and a closed shift's Z report (expected cash and all).
+    const receipt = await previewReceipt();
+    await receipt.close();
+    const api = async <T>(path: string, data?: unknown) => {
+      const res =
+        data === undefined
+          ? await context.request.get(`/api/v1${path}`)
+          : await context.request.post(`/api/v1${path}`, { data });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()) as T;
+    };
+    const { shift } = await api<{ shift: { id: number } }>('/shifts/open', { float: 20 });
+    const { tenders } = await api<{ tenders: { key: string }[] }>('/shifts/current');
+    await api(`/shifts/${shift.id}/close`, { counts: tenders.map((t) => ({ key: t.key, counted: 20 })) });
+    await page.goto('/dashboard/shift');
+    const [z] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: `Print the Z report of shift ${shift.id} at 80 mm` }).click(),
+    ]);
+    await z.getByTestId('z-count').waitFor();
+    // What the offline screens keep: the worker's cached answers and the outbox's kept answers.
+    await page.evaluate(async () => {
+      await (await caches.open('comanda-api')).put('/api/v1/pos/init', new Response('{"last":"user"}'));
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('comanda-offline', 1);
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('answers', 'readwrite');
+          tx.objectStore('answers').put({
+            seq: 999_999,
+            answer: { last: 'user' },
+            at: new Date().toISOString(),
+          });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      });
+    });
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    // The print pages show nothing, opened by hand or from the signed-out tab.
+    for (const path of ['/print-receipt', '/print-z-report']) {
+      const byHand = await context.newPage();
+      await byHand.goto(path);
+      await byHand.getByRole('heading', { name: 'Nothing to print' }).waitFor();
+      await byHand.close();
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.evaluate((p) => void window.open(p, 'comanda-print', 'width=400,height=400'), path),
+      ]);
+      await popup.getByRole('heading', { name: 'Nothing to print' }).waitFor();
+      await popup.close();
+    }
+    // The Z report's popup closes with the session.
+    if (!z.isClosed()) await z.waitForEvent('close');
+    // Nothing of the last user's answers is left on the device.
+    const left = () =>
+      page.evaluate(async () => {
+        const answers = await new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('comanda-offline', 1);
+          open.onerror = () => reject(new Error(String(open.error)));
+          open.onsuccess = () => {
+            const count = open.result.transaction('answers').objectStore('answers').count();
+            count.onsuccess = () => {
+              open.result.close();
+              resolve(count.result);
+            };
+          };
+        });
+        return {
+          storage: Object.keys(localStorage).filter((k) => k.startsWith('comanda.print')),
+          apiCache: await caches.has('comanda-api'),
+          answers,
+        };
+      });
+    // A sign-out clears them without waiting: poll until it has.
+    await expect.poll(left).toEqual({ storage: [], apiCache: false, answers: 0 });
   });
 });

@@ -36,13 +36,13 @@ describe('one copy of server state', () => {
     await tabA.goto('/dashboard/settings/menu-items/categories');
     await addCategory(tabA, 'Antipasti');
     // Tab B neither reloads nor gets focus; only the socket event can tell it.
-    await tabB.getByTestId('category-row').filter({ hasText: 'Antipasti' }).waitFor({ timeout: 10_000 });
+    await tabB.getByTestId('category-row').filter({ hasText: 'Antipasti' }).waitFor({ timeout: 60_000 });
     expect(await tabB.evaluate(() => 'sameDocument' in window)).toBe(true);
     await screenshot(tabB, 'realtime-categories', false);
 
     await tabA.close();
     await tabB.close();
-  });
+  }, 300_000);
 });
 
 describe('error boundary per area', () => {

@@ -302,7 +302,7 @@ describe('reports screen', () => {
     await page.setViewportSize(SIZES.desktop);
     await page.waitForTimeout(500);
     await screenshot(page, 'reports-1280');
-  });
+  }, 300_000);
 
   it('exports every table as CSV: quoted, formulas defused, named by the days', async () => {
     const top = await exportCsv('Top Selling Items');

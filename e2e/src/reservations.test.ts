@@ -149,7 +149,7 @@ describe('reservations: a manager books, moves, cancels and deletes', () => {
     await booked.getByText('Window, birthday cake').waitFor();
     await checkScreen(page, 'reservations, tomorrow');
     await screenshots('reservations-tomorrow');
-  });
+  }, 300_000);
 
   it('moves the booking to another table and time', async () => {
     await card(first)

@@ -6,6 +6,7 @@ import {
   checkScreen,
   loginThroughUi,
   newContext,
+  registerTenant,
   screenshot,
   signedInOwner,
   uniqueEmail,
@@ -80,7 +81,7 @@ describe('settings: an admin sets up the store', () => {
     await page.getByTestId('table-card').first().getByRole('button', { name: 'Download Table QR' }).click();
     await page.getByText('Please enable QR menu from store settings!').waitFor();
     await checkScreen(page, 'store tables');
-  });
+  }, 300_000);
 
   it('saves store details with a currency and the QR menu, and downloads its QR code', async () => {
     await openSettings('Store Details');
@@ -230,7 +231,7 @@ describe('settings: an admin sets up the store', () => {
     ).resolves.toBe(0);
     await screenshot(page, 'settings-payment-types');
     await checkScreen(page, 'payment types');
-  });
+  }, 300_000);
 });
 
 describe('menu items', () => {
@@ -345,7 +346,7 @@ describe('menu items', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('menu-item-card').filter({ hasText: 'Cappuccino' }).waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
-  });
+  }, 300_000);
 
   it('keeps items valid when their category is deleted', async () => {
     await openSettings('Categories');
@@ -425,7 +426,7 @@ describe('users and scopes', () => {
     await reset.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Password updated successfully!').waitFor();
     // The cook's open session ends with the reset.
-    await staff.waitForURL('**/login', { timeout: 15_000 });
+    await staff.waitForURL('**/login', { timeout: 60_000 });
     await loginThroughUi(staff, cook, 'cook-pass-2', '/dashboard/profile');
 
     await cookCard.getByRole('button', { name: 'Delete' }).click();
@@ -433,8 +434,61 @@ describe('users and scopes', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByText('User deleted successfully!').waitFor();
     await expectCount('user-card', 1);
-    await staff.waitForURL('**/login', { timeout: 15_000 });
+    await staff.waitForURL('**/login', { timeout: 60_000 });
     await staffContext.close();
+  }, 300_000);
+});
+
+describe('settings: a currency change that would round prices', () => {
+  it('asks first, saying what happens to which price, and changes nothing when the admin goes back', async () => {
+    const context = await newContext(browser);
+    const admin = await context.newPage();
+    const owner = await registerTenant(context, 'Cafe Yen');
+    await loginThroughUi(admin, owner.username, owner.password);
+    const origin = new URL(admin.url()).origin;
+    const post = async <T>(path: string, data: unknown) => {
+      const res = await context.request.post(`/api/v1${path}`, { data, headers: { origin } });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()) as T;
+    };
+    const { id } = await post<{ id: number }>('/menu-items/add', { title: 'Tart', price: '4.00' });
+    await post(`/menu-items/addons/${id}/add`, { title: 'Cream', price: '1.50' });
+    const menu = async () => {
+      const item = (await (await context.request.get(`/api/v1/menu-items/${id}`)).json()) as {
+        price: number;
+        addons: { price: number }[];
+      };
+      return { price: item.price, addon: item.addons[0]?.price };
+    };
+
+    await admin.goto('/dashboard/settings/details');
+    await expect.poll(() => admin.getByLabel('Store Name').inputValue()).toBe('Cafe Yen');
+    const chooseYen = async () => {
+      const currency = admin.getByRole('textbox', { name: 'Currency' });
+      await currency.click();
+      await currency.fill('JPY');
+      await admin.getByRole('option', { name: /JPY - Japanese Yen/ }).click();
+      await admin.getByRole('button', { name: 'Save' }).click();
+    };
+    await chooseYen();
+    const ask = admin.getByRole('dialog', { name: "Round the menu's prices?" });
+    await ask
+      .getByText(
+        "Changing the currency to JPY rounds 1 of the menu's prices to whole JPY: 1.50 becomes 2. Changing back will not restore them. Save anyway?",
+      )
+      .waitFor();
+    await checkScreen(admin, 'currency rounding question');
+    await ask.getByRole('button', { name: 'Go back' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await admin.reload();
+    await expect.poll(() => admin.getByRole('textbox', { name: 'Currency' }).inputValue()).toMatch(/^USD/);
+    expect(await menu()).toEqual({ price: 4, addon: 1.5 });
+
+    await chooseYen();
+    await ask.getByRole('button', { name: 'Round prices and save' }).click();
+    await admin.getByText('Store settings saved!').waitFor();
+    expect(await menu()).toEqual({ price: 4, addon: 2 });
+    await context.close();
   });
 });
 

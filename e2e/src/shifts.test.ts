@@ -186,7 +186,7 @@ describe('Shift: a cashier opens the till, sells, pays out and closes with a Z r
     await expectAccessible(a4, 'Z report A4');
     await screenshot(a4, 'shift-z-report-a4');
     await a4.close();
-  });
+  }, 300_000);
 
   it('marks the cash payment type on the Payment Types screen', async () => {
     await page.goto('/dashboard/settings/payment-types');

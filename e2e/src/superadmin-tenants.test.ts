@@ -147,7 +147,7 @@ describe('tenants', () => {
     await page.getByText('Tenant updated successfully!').first().waitFor();
 
     // The page's API calls are blocked, so only the socket's notice can move it.
-    await tenantPage.waitForURL('**/dashboard/inactive-subscription', { timeout: 10_000 });
+    await tenantPage.waitForURL('**/dashboard/inactive-subscription', { timeout: 60_000 });
     await tenantPage.getByText('Subscription required').waitFor();
     expect(await tenantPage.evaluate(() => 'sameDocument' in window)).toBe(true);
     await screenshot(tenantPage, 'tenant-deactivated-1024', false);
@@ -161,7 +161,7 @@ describe('tenants', () => {
     await page.getByTestId('tab-inactive').click();
     await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().first().getByTestId('tenant-status').textContent()).toBe('Inactive');
-  });
+  }, 300_000);
 
   it("exports the tab's CSV", async () => {
     const [download] = await Promise.all([

@@ -82,10 +82,15 @@ function orderBody(itemId: number) {
   };
 }
 
-/** A POST whose body is still arriving `after` ms after it started: a request in flight. */
+/**
+ * A POST whose body is still arriving `after` ms after the node read its headers: a request in flight.
+ * `received`: the node has read them (it answered `Expect: 100-continue`), whatever the machine's speed.
+ */
 function slowPost(node: Node, path: string, cookies: string, payload: unknown, after: number) {
   const body = JSON.stringify(payload);
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  let received = () => {};
+  const read = new Promise<void>((resolve) => (received = resolve));
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
       {
         host: '127.0.0.1',
@@ -95,6 +100,7 @@ function slowPost(node: Node, path: string, cookies: string, payload: unknown, a
         agent: false,
         headers: {
           'content-type': 'application/json',
+          expect: '100-continue',
           'content-length': Buffer.byteLength(body),
           ...(cookies ? { cookie: cookies } : {}),
         },
@@ -106,9 +112,14 @@ function slowPost(node: Node, path: string, cookies: string, payload: unknown, a
       },
     );
     req.on('error', reject);
-    req.write(body.slice(0, 10));
-    setTimeout(() => req.end(body.slice(10)), after);
+    req.on('continue', () => {
+      received();
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), after);
+    });
+    req.flushHeaders();
   });
+  return { answer, received: read };
 }
 
 /**
@@ -143,12 +154,11 @@ async function idleConnection(node: Node) {
   return { closed };
 }
 
-/** SIGTERM; answers the exit code and how long after the signal the process ended (null: not in 12 s). */
+/** SIGTERM; answers the exit code (null: not ended within 60 s, a hang). */
 async function terminate(node: Node) {
-  const signalledAt = Date.now();
   node.child.kill('SIGTERM');
-  const exit = await Promise.race([node.exited, sleep(12_000).then(() => null)]);
-  return exit && { code: exit.code, ms: exit.at - signalledAt };
+  const exit = await Promise.race([node.exited, sleep(60_000).then(() => null)]);
+  return exit && { code: exit.code };
 }
 
 if (db.kind === 'postgres') {
@@ -184,7 +194,7 @@ if (db.kind === 'postgres') {
       };
       // Started together: one migrates and provisions under the advisory locks, the other waits.
       [a, b] = await Promise.all([startNode(env), startNode(env)]);
-    }, 90_000);
+    }, 300_000);
     afterAll(async () => {
       await Promise.all([a?.kill(), b?.kill()]);
       await pgbouncer?.close();
@@ -199,14 +209,14 @@ if (db.kind === 'postgres') {
       const order = await owner.client.post<{ orderId: number }>('/pos/create-order', orderBody(itemId));
       expect(order.status).toBe(200);
       await expect(arrived).resolves.toEqual({ orderId: order.body.orderId });
-    });
+    }, 300_000);
 
     it('accepts on node B the session signed in on node A', async () => {
       const owner = await signUp(a);
       const me = await at(b, owner.client).get<{ user: { username: string } }>('/auth/me');
       expect(me.status).toBe(200);
       expect(me.body.user.username).toBe(owner.username);
-    });
+    }, 300_000);
 
     it('a device removed on node A: node B refuses its next request and closes its socket', async () => {
       const owner = await signUp(a);
@@ -227,7 +237,7 @@ if (db.kind === 'postgres') {
       await expect(closed).resolves.toBe('io server disconnect');
       // The owner's own device is untouched on either node.
       expect((await at(b, owner.client).get('/auth/me')).status).toBe(200);
-    });
+    }, 300_000);
 
     it('keeps serving when PostgreSQL closes its connections (a restart, an operator ending sessions)', async () => {
       const owner = await signUp(a);
@@ -253,7 +263,7 @@ if (db.kind === 'postgres') {
       // PostgreSQL it waits 1 to 3 s before it reconnects), so send orders until one reaches B.
       const { socket } = await connectSocket(b, at(b, owner.client));
       let reached = false;
-      for (const deadline = Date.now() + 15_000; !reached && Date.now() < deadline;) {
+      for (const deadline = Date.now() + 60_000; !reached && Date.now() < deadline;) {
         const arrived = next(socket, 'new_order');
         const placed = await owner.client.post<{ orderId: number }>('/pos/create-order', orderBody(itemId));
         expect(placed.status).toBe(200);
@@ -261,7 +271,7 @@ if (db.kind === 'postgres') {
       }
       socket.close();
       expect(reached).toBe(true);
-    });
+    }, 300_000);
 
     // Last: it stops node A.
     it('stopping node A (SIGTERM) finishes its request in flight and sends its sockets to node B', async () => {
@@ -291,7 +301,7 @@ if (db.kind === 'postgres') {
           orderBody(itemId),
           1_000,
         );
-        await sleep(300);
+        await inFlight.received;
         const idle = await idleConnection(a);
         const stopped = terminate(a);
 
@@ -301,7 +311,7 @@ if (db.kind === 'postgres') {
         expect(REFUSED).toContain(await newConnection(a));
         await idle.closed;
 
-        const answer = await inFlight;
+        const answer = await inFlight.answer;
         expect(answer.status, answer.body).toBe(200);
         const { orderId } = JSON.parse(answer.body) as { orderId: number };
         // Committed: the kitchen read through B has it.
@@ -310,8 +320,8 @@ if (db.kind === 'postgres') {
 
         const exit = await stopped;
         expect(exit, a.output()).not.toBeNull();
+        // 0: it stopped within its own 10 s grace (past it, the node exits 1), whatever the machine's speed.
         expect(exit?.code, a.output()).toBe(0);
-        expect(exit?.ms).toBeLessThan(10_000);
 
         // Reconnected to B by itself, with the same cookies: B's events reach it.
         await reconnected;
@@ -326,7 +336,7 @@ if (db.kind === 'postgres') {
         kitchen.close();
         await balancer.close();
       }
-    }, 60_000);
+    }, 300_000);
   });
 } else {
   describe('stopping the node (SIGTERM) on the embedded database', () => {
@@ -351,7 +361,7 @@ if (db.kind === 'postgres') {
         { username: 'nobody@cafe.test', password: 'not the password' },
         1_000,
       );
-      await sleep(300);
+      await answer.received;
       const idle = await idleConnection(s);
       const stopped = terminate(s);
 
@@ -359,15 +369,15 @@ if (db.kind === 'postgres') {
       await expect(disconnected).resolves.toBe('transport close');
       expect(REFUSED).toContain(await newConnection(s));
       await idle.closed;
-      expect(await answer).toEqual({
+      expect(await answer.answer).toEqual({
         status: 401,
         body: JSON.stringify({ message: 'Invalid username or password!', code: 'invalid_credentials' }),
       });
       const exit = await stopped;
       expect(exit, s.output()).not.toBeNull();
+      // 0: it stopped within its own 10 s grace (past it, the node exits 1), whatever the machine's speed.
       expect(exit?.code, s.output()).toBe(0);
-      expect(exit?.ms).toBeLessThan(10_000);
       socket.close();
-    }, 90_000);
+    }, 300_000);
   });
 }

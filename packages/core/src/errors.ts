@@ -76,6 +76,12 @@ export const ERRORS = {
   qr_menu_disabled: { status: 400, message: 'Please enable QR menu from store settings!' },
   currency_required: { status: 400, message: 'Please select a currency!' },
   prices_too_large_for_currency: { status: 400, message: 'Menu prices are too large for this currency!' },
+  // A currency change the user may confirm (`confirmPriceRounding: true`); the web asks first.
+  currency_rounds_prices: {
+    status: 409,
+    message:
+      "Changing the currency to {{currency}} rounds {{count}} of the menu's prices to {{unit}}: {{example}}. Changing back will not restore them. Save anyway?",
+  },
   tax_rate_invalid: { status: 400, message: 'Invalid value provided in Tax Rate!' },
   table_not_found: { status: 404, message: 'Table not found!' },
   category_not_found: { status: 404, message: 'Category not found!' },

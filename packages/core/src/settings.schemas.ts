@@ -34,6 +34,9 @@ export const storeSettingsSchema = z.object({
     .optional(),
   isQRMenuEnabled: z.boolean({ error: 'Invalid request!' }).default(false),
   isQROrderEnabled: z.boolean({ error: 'Invalid request!' }).default(false),
+  // Not in SPEC §7: a currency change that would round menu prices is refused without it
+  // (`currency_rounds_prices`), so rounding is never a surprise (docs/currency.md).
+  confirmPriceRounding: z.boolean({ error: 'Invalid request!' }).optional(),
 });
 export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
 

@@ -19,6 +19,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
+    // Signs backup files and checks them at restore; else DATA_DIR/backup.key (docs/backup.md).
+    BACKUP_KEY: z.string().min(32).optional(),
     DATABASE_URL: url(['postgres://', 'postgresql://']).optional(),
     // The role requests log in as; without it the app makes comanda_login itself (docs/database.md).
     DATABASE_APP_URL: url(['postgres://', 'postgresql://']).optional(),
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    backupKey: e.BACKUP_KEY,
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
     publicUrl,

@@ -1,11 +1,13 @@
 import type { CustomerType, DeliveryType, Order, PrintSettings, StoreSettings } from '@comanda/core';
 import { paths } from './paths.ts';
+import { openPrintPopup, receivedPrint } from './print-handoff.ts';
+import { hasAuthCookie } from './session.ts';
 
 /**
  * The receipt and token print pages (SPEC §2 Receipt and token pages) take their data from the screen
- * that opens them, through localStorage (same origin; SPEC §3 keeps receipt print settings locally):
- * the opener writes the payload, opens the 400x400 popup, and the page reads it. Amounts are decimals
- * of the order's currency, already computed by the server (never summed here).
+ * that opens them, from the opener's memory (lib/print-handoff.ts, never storage): the opener hands
+ * the payload over, opens the 400x400 popup, and the page reads it. Amounts are decimals of the
+ * order's currency, already computed by the server (never summed here).
  */
 export interface ReceiptLine {
   title: string;
@@ -124,16 +126,12 @@ export interface TokenData {
   pageFormat: 80 | 57;
 }
 
-const RECEIPT_KEY = 'comanda.print.receipt';
-const TOKEN_KEY = 'comanda.print.token';
-
-const POPUP = 'comanda-print';
 const POPUP_FEATURES = 'width=400,height=400';
 
 /** Opens a print page in the 400x400 popup (SPEC §9); `autoPrint` prints it after 400 ms. */
-function openPopup(path: string, autoPrint: boolean) {
+function openPopup(path: string, autoPrint: boolean, kind: 'receipt' | 'token', data: unknown) {
   const url = autoPrint ? `${path}?autoprint=1` : path;
-  window.open(url, POPUP, POPUP_FEATURES);
+  openPrintPopup(url, POPUP_FEATURES, kind, data);
 }
 
 /**
@@ -142,7 +140,7 @@ function openPopup(path: string, autoPrint: boolean) {
  * this one. Answers a function that closes it again, for when the request fails.
  */
 export function reservePrintPopup(): () => void {
-  const popup = window.open('', POPUP, POPUP_FEATURES);
+  const popup = openPrintPopup('', POPUP_FEATURES);
   return () => popup?.close();
 }
 
@@ -151,30 +149,19 @@ export function reservePrintPopup(): () => void {
  * invoices' print preview (`preview`), which never auto-prints (SPEC §2).
  */
 export function openReceipt(data: ReceiptData, opts: { preview?: boolean } = {}) {
-  localStorage.setItem(RECEIPT_KEY, JSON.stringify(data));
-  openPopup(paths.printReceipt, !opts.preview && data.print.isEnablePrint);
+  openPopup(paths.printReceipt, !opts.preview && data.print.isEnablePrint, 'receipt', data);
 }
 
 /** Opens the token page; it auto-prints when printing is enabled. */
 export function openToken(data: TokenData, autoPrint: boolean) {
-  localStorage.setItem(TOKEN_KEY, JSON.stringify(data));
-  openPopup(paths.printToken, autoPrint);
+  openPopup(paths.printToken, autoPrint, 'token', data);
 }
 
-/** What the receipt page prints: the last receipt opened, or null. */
+/** What the receipt page prints: what its opener handed over, while the session lasts; else null. */
 export function readReceipt(): ReceiptData | null {
-  return readJson<ReceiptData>(RECEIPT_KEY);
+  return hasAuthCookie('tenant') ? receivedPrint<ReceiptData>('receipt') : null;
 }
 
 export function readToken(): TokenData | null {
-  return readJson<TokenData>(TOKEN_KEY);
-}
-
-function readJson<T>(key: string): T | null {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
+  return hasAuthCookie('tenant') ? receivedPrint<TokenData>('token') : null;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { homePathFor, parseScopes, type SessionUser } from '@comanda/core';
 import { clearOfflineCaches } from './offline/service-worker.ts';
+import { forgetPrints } from './print-handoff.ts';
 
 /** The two kinds of session the browser can hold, each with its own cookies and stored user. */
 export type Audience = 'tenant' | 'superadmin';
@@ -50,8 +51,12 @@ export function storeUser(aud: Audience, user: SessionUser) {
 /** Forgets the session locally: the stored user and the readable cookie. */
 export function forgetSession(aud: Audience) {
   localStorage.removeItem(USER_KEY[aud]);
-  // The service worker's copies of the POS's data go with the session (the outbox stays: docs/offline.md).
-  if (aud === 'tenant') void clearOfflineCaches();
+  // The service worker's copies of the POS's data and the last receipt or Z report handed to a print
+  // page go with the session (the outbox stays: docs/offline.md).
+  if (aud === 'tenant') {
+    void clearOfflineCaches();
+    forgetPrints();
+  }
   document.cookie = `${MARKER[aud]}=; Max-Age=0; path=/`;
   emit();
 }

@@ -32,7 +32,7 @@ describe('guessing is limited per address as well as per account', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 300_000);
 
   it('shares its counters between app nodes on one PostgreSQL database', async () => {
     const env = { AUTH_ADDRESS_RATE_LIMIT: '4', AUTH_RATE_LIMIT: '3' };
@@ -55,7 +55,7 @@ describe('guessing is limited per address as well as per account', () => {
       await second.close();
       await first.close();
     }
-  });
+  }, 300_000);
 });
 
 describe('password hashing is capped', () => {
@@ -84,5 +84,5 @@ describe('password hashing is capped', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 300_000);
 });

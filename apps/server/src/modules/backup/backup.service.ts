@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { Readable, pipeline as pipelineCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
@@ -23,11 +24,71 @@ import {
 } from './backup.repo.ts';
 
 // The file (docs/backup.md): JSON lines, gzipped when its name ends in .gz. A header; per table a
-// section line and its rows as JSON arrays, parents before children; a footer with the SHA-256 of
-// every line before it, so a file cut short or altered restores nothing.
+// section line and its rows as JSON arrays, parents before children; a footer with the HMAC-SHA-256
+// of every line before it under the operator's backup key, so a file cut short, altered or sealed
+// again by someone without the key restores nothing. Version 1 files (before signing) carry a plain
+// SHA-256, which anyone can recompute: they restore only when the operator accepts unsigned files.
 
 const FORMAT = 'comanda-backup';
-const VERSION = 1;
+const VERSION = 2;
+const UNSIGNED_VERSION = 1;
+const KEY_FILE = 'backup.key';
+const MIN_KEY_LENGTH = 32;
+
+/**
+ * The key backups are signed with: BACKUP_KEY (`env`) when set, else the one in DATA_DIR/backup.key,
+ * which `create` makes (32 random bytes as hex, mode 600) when there is none. `created`: the file was
+ * made now, which the operator is told. The key is never in a backup file or the database.
+ */
+export function backupKey(opts: { env?: string; dataDir: string; create: boolean }): {
+  key: Buffer;
+  created?: string;
+} {
+  if (opts.env !== undefined) {
+    if (opts.env.length < MIN_KEY_LENGTH)
+      throw new BackupError(`BACKUP_KEY must be at least ${MIN_KEY_LENGTH} characters`);
+    return { key: Buffer.from(opts.env) };
+  }
+  const file = path.join(opts.dataDir, KEY_FILE);
+  const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW = 0 } = fs.constants;
+  let fd: number;
+  try {
+    fd = fs.openSync(file, O_RDONLY | O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new BackupError(`${file} is not a plain file: remove it or set BACKUP_KEY`);
+    if (code !== 'ENOENT') throw error;
+    if (!opts.create) {
+      throw new BackupError(
+        `No backup key: set BACKUP_KEY, or restore with the DATA_DIR whose ${file} the backup was made with`,
+      );
+    }
+    const made = crypto.randomBytes(32).toString('hex');
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    // Exclusive: a file or link someone put there first is refused, never written through.
+    const out = fs.openSync(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+    try {
+      fs.writeFileSync(out, `${made}\n`);
+    } finally {
+      fs.closeSync(out);
+    }
+    return { key: Buffer.from(made), created: file };
+  }
+  try {
+    if (!fs.fstatSync(fd).isFile())
+      throw new BackupError(`${file} is not a plain file: remove it or set BACKUP_KEY`);
+    const text = fs.readFileSync(fd, 'utf8').trim();
+    if (text.length < MIN_KEY_LENGTH)
+      throw new BackupError(`${file} holds no key (at least ${MIN_KEY_LENGTH} characters)`);
+    return { key: Buffer.from(text) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Names the key in the header without revealing it, so a file made with another key is told apart from an altered one. */
+const keyId = (key: Buffer) =>
+  crypto.createHmac('sha256', key).update('comanda-backup key id').digest('hex').slice(0, 16);
 
 /**
  * Tables never written to a backup, and why. Every other table is, so a new one is covered
@@ -50,9 +111,11 @@ export class BackupError extends Error {}
 
 export interface Header {
   format: typeof FORMAT;
-  version: typeof VERSION;
+  version: typeof VERSION | typeof UNSIGNED_VERSION;
   /** The newest migration of the database the file was made from. */
   schema: string;
+  /** Which backup key signed the file (keyId); absent in an unsigned file. */
+  key?: string;
   createdAt: string;
   scope: 'all' | 'tenant';
   tenantId?: number;
@@ -107,11 +170,28 @@ function tablesInScope(catalog: Map<string, Table>, tenant: boolean) {
 
 /**
  * Writes every table's rows, or one tenant's (`tenant`: its id or a user's username), to `out` from
- * one consistent snapshot. The file appears only once complete.
+ * one consistent snapshot, signed with `key`. The file appears only once complete.
  */
-export async function backup(owner: OwnerDatabase, opts: { tenant?: string; out: string }): Promise<Summary> {
+export async function backup(
+  owner: OwnerDatabase,
+  opts: { tenant?: string; out: string; key: Buffer },
+): Promise<Summary> {
   const partial = `${opts.out}.partial`;
   let summary: Summary | undefined;
+  // A new private file of our own: one already there (a link planted in a shared directory, another
+  // backup's) is refused, never followed or written through, and never removed.
+  const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW = 0 } = fs.constants;
+  let fd: number;
+  try {
+    fd = fs.openSync(partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new BackupError(
+      `${partial} exists: another backup is writing it, or one stopped before it finished. Check it is no one else's, remove it and run the backup again`,
+    );
+  }
+  // The stream owns the descriptor from here: it closes it when it ends, fails or is destroyed.
+  const file = fs.createWriteStream(partial, { fd });
   try {
     await owner.transaction(async (s) => {
       // One snapshot for every table, so the file is consistent while the app keeps writing.
@@ -132,15 +212,16 @@ export async function backup(owner: OwnerDatabase, opts: { tenant?: string; out:
         format: FORMAT,
         version: VERSION,
         schema: level,
+        key: keyId(opts.key),
         createdAt: new Date().toISOString(),
         scope: tenantId === undefined ? 'all' : 'tenant',
         ...(tenantId === undefined ? {} : { tenantId }),
       };
       let rows = 0;
       async function* lines() {
-        const hash = crypto.createHash('sha256');
+        const mac = crypto.createHmac('sha256', opts.key);
         const line = (text: string) => {
-          hash.update(`${text}\n`);
+          mac.update(`${text}\n`);
           return `${text}\n`;
         };
         yield line(JSON.stringify(header));
@@ -156,9 +237,8 @@ export async function backup(owner: OwnerDatabase, opts: { tenant?: string; out:
             yield batch.map(line).join('');
           }
         }
-        yield `${JSON.stringify({ end: true, sha256: hash.digest('hex') })}\n`;
+        yield `${JSON.stringify({ end: true, hmac: mac.digest('hex') })}\n`;
       }
-      const file = fs.createWriteStream(partial, { mode: 0o600 });
       if (opts.out.endsWith('.gz')) await pipeline(Readable.from(lines()), zlib.createGzip(), file);
       else await pipeline(Readable.from(lines()), file);
       summary = {
@@ -169,8 +249,10 @@ export async function backup(owner: OwnerDatabase, opts: { tenant?: string; out:
       };
     });
     fs.renameSync(partial, opts.out);
-  } finally {
+  } catch (error) {
+    file.destroy();
     fs.rmSync(partial, { force: true });
+    throw error;
   }
   if (!summary) throw new Error('backup wrote no summary');
   return summary;
@@ -215,16 +297,105 @@ function parseJson(line: string | undefined, what: string): unknown {
 function checkHeader(value: unknown): Header {
   const h = value as Partial<Header> | null;
   if (!h || h.format !== FORMAT) throw corrupt('no Comanda backup header');
-  if (h.version !== VERSION) {
+  if (h.version !== VERSION && h.version !== UNSIGNED_VERSION) {
     throw new BackupError(
-      `The backup file has format version ${String(h.version)}; this Comanda reads version ${VERSION}`,
+      `The backup file has format version ${String(h.version)}; this Comanda reads versions ${UNSIGNED_VERSION} and ${VERSION}`,
     );
   }
   if (typeof h.schema !== 'string' || (h.scope !== 'all' && h.scope !== 'tenant'))
     throw corrupt('an incomplete header');
   if (h.scope === 'tenant' && !Number.isSafeInteger(h.tenantId))
     throw corrupt('a tenant backup without its tenant');
+  // A file made by a newer Comanda is refused before its seal is checked: this one could not say why.
+  const known = migrationFiles().map((m) => m.version);
+  const newest = known[known.length - 1] ?? '';
+  if (!known.includes(h.schema)) {
+    throw new BackupError(
+      h.schema > newest
+        ? `The backup was made by a newer Comanda (schema ${h.schema}; this one is at ${newest}): restore it with that version or newer`
+        : `The backup's schema level ${h.schema} is unknown to this Comanda`,
+    );
+  }
   return h as Header;
+}
+
+export interface RestoreOptions {
+  file: string;
+  /** With a tenant backup: delete the tenant's data first. */
+  replace?: boolean;
+  /** The backup key (backupKey); a signed file is refused without it. */
+  key?: Buffer;
+  /** Restore a file without a signature (format version 1, made before signed backups). */
+  acceptUnsigned?: boolean;
+}
+
+/** Checks a file's seal line by line: the HMAC of a signed file, the SHA-256 of an accepted unsigned one. */
+function sealOf(header: Header, opts: RestoreOptions) {
+  if (header.version === UNSIGNED_VERSION) {
+    if (!opts.acceptUnsigned) {
+      throw new BackupError(
+        'The backup file is not signed (made by a Comanda before signed backups, or its signature was removed); nothing was restored. Restore it with --accept-unsigned only if it never left your hands',
+      );
+    }
+    const hash = crypto.createHash('sha256');
+    return {
+      update: (line: string) => hash.update(`${line}\n`),
+      check(footer: { sha256?: unknown }) {
+        if (footer.sha256 !== hash.digest('hex')) throw corrupt('its checksum does not match');
+      },
+    };
+  }
+  if (!opts.key) throw new BackupError('No backup key: set BACKUP_KEY to the key the backup was made with');
+  if (header.key !== keyId(opts.key)) {
+    throw new BackupError(
+      'The backup file was signed with another backup key: set BACKUP_KEY to the key it was made with (or use the DATA_DIR whose backup.key made it); nothing was restored',
+    );
+  }
+  const mac = crypto.createHmac('sha256', opts.key);
+  return {
+    update: (line: string) => mac.update(`${line}\n`),
+    check(footer: { hmac?: unknown }) {
+      const expected = mac.digest();
+      const given =
+        typeof footer.hmac === 'string' && /^[0-9a-f]{64}$/.test(footer.hmac)
+          ? Buffer.from(footer.hmac, 'hex')
+          : undefined;
+      if (!given || !crypto.timingSafeEqual(given, expected)) {
+        throw new BackupError(
+          'The backup file does not match its signature: it was changed after it was made, or signed with another backup key; nothing was restored',
+        );
+      }
+    },
+  };
+}
+
+const isFooter = (value: unknown): value is { end: true } =>
+  typeof value === 'object' && value !== null && (value as { end?: unknown }).end === true;
+
+/**
+ * Reads the whole file once and checks its seal, before anything of it reaches the database: a
+ * file someone changed is refused without its rows ever being inserted.
+ */
+async function verifyFile(opts: RestoreOptions) {
+  const lines = readLines(opts.file);
+  const first = await lines.next();
+  const header = checkHeader(parseJson(first.done ? undefined : first.value, 'header'));
+  const seal = sealOf(header, opts);
+  seal.update(first.value as string);
+  let footer: unknown;
+  for await (const line of lines) {
+    if (footer !== undefined) throw corrupt('lines after its last line');
+    if (!line.startsWith('[')) {
+      const value = parseJson(line, 'next table');
+      if (isFooter(value)) {
+        footer = value;
+        continue;
+      }
+    }
+    seal.update(line);
+  }
+  if (!footer) throw corrupt('it ends before its last line');
+  seal.check(footer);
 }
 
 /**
@@ -232,15 +403,7 @@ function checkHeader(value: unknown): Header {
  * once the rows are in (a fresh database takes an older file at the file's level, then upgrades).
  */
 async function matchSchema(s: MigrationSession, header: Header): Promise<'upgrade' | 'none'> {
-  const known = migrationFiles().map((m) => m.version);
-  const newest = known[known.length - 1] ?? '';
-  if (!known.includes(header.schema)) {
-    throw new BackupError(
-      header.schema > newest
-        ? `The backup was made by a newer Comanda (schema ${header.schema}; this one is at ${newest}): restore it with that version or newer`
-        : `The backup's schema level ${header.schema} is unknown to this Comanda`,
-    );
-  }
+  const newest = migrationFiles().at(-1)?.version;
   const level = await schemaLevel(s);
   if (level === undefined) {
     await applyMigrations(s, header.schema);
@@ -261,10 +424,8 @@ async function matchSchema(s: MigrationSession, header: Header): Promise<'upgrad
  * database where it does not exist (or, with `replace`, where its rows are deleted first). Any
  * problem, from a refused file to its last line, leaves the database as it was.
  */
-export async function restore(
-  owner: OwnerDatabase,
-  opts: { file: string; replace?: boolean },
-): Promise<Summary> {
+export async function restore(owner: OwnerDatabase, opts: RestoreOptions): Promise<Summary> {
+  await verifyFile(opts);
   return owner.transaction(async (s) => {
     await s.exec(
       `set local timezone = 'UTC'; set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres';`,
@@ -274,10 +435,11 @@ export async function restore(
       const r = await lines.next();
       return r.done ? undefined : r.value;
     };
-    const hash = crypto.createHash('sha256');
+    // The seal is checked again as the rows go in: the file may have changed since verifyFile read it.
     const first = await next();
     const header = checkHeader(parseJson(first, 'header'));
-    hash.update(`${first}\n`);
+    const seal = sealOf(header, opts);
+    seal.update(first!);
     const upgrade = await matchSchema(s, header);
     const catalog = await readCatalog(s);
     const tenantId = header.scope === 'tenant' ? header.tenantId : undefined;
@@ -305,11 +467,11 @@ export async function restore(
     let line = await next();
     while (line !== undefined) {
       const value = parseJson(line, 'next table');
-      if ((value as { end?: unknown }).end === true) {
+      if (isFooter(value)) {
         footer = value;
         break;
       }
-      hash.update(`${line}\n`);
+      seal.update(line);
       const section = value as Partial<Section>;
       if (
         typeof section.table !== 'string' ||
@@ -360,7 +522,7 @@ export async function restore(
         if (tenantId !== undefined && row[tenantColumn] !== tenantId) {
           throw corrupt(`a row of ${table.name} that belongs to another tenant`);
         }
-        hash.update(`${line}\n`);
+        seal.update(line);
         batch.push(line);
         size += line.length;
         count += 1;
@@ -372,8 +534,7 @@ export async function restore(
       rows += count;
     }
     if (!footer) throw corrupt('it ends before its last line');
-    if ((footer as { sha256?: unknown }).sha256 !== hash.digest('hex'))
-      throw corrupt('its checksum does not match');
+    seal.check(footer);
     if ((await next()) !== undefined) throw corrupt('lines after its last line');
 
     for (const table of touched) {

@@ -23,7 +23,7 @@ import { applyMigrations, migrationFiles } from '../../platform/db/migrate.ts';
 import { imageForm, postForm } from '../menu/menu.fixtures.ts';
 import { type Store, createStore, payBody, sendOrder } from '../orders/orders.fixtures.ts';
 import { schemaLevel } from './backup.repo.ts';
-import { BackupError, backup, restore } from './backup.service.ts';
+import { BackupError, backup, backupKey, restore } from './backup.service.ts';
 
 // Round trips through the app's own answers: a store made over HTTP is backed up, restored into a
 // fresh database (by the command an operator runs) or back into its own, and a second app on the
@@ -35,6 +35,9 @@ const now = () => clock;
 const CLI = path.resolve('apps/server/src/modules/backup/backup-cli.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-backup-'));
 const db = inject('db');
+// The operator's key (BACKUP_KEY): files are signed with it, and restore checks them against it.
+const KEY = 'test-backup-key-0123456789abcdef0123456789';
+const key = Buffer.from(KEY);
 
 let app: TestApp;
 let a: Store;
@@ -43,7 +46,7 @@ beforeAll(async () => {
   app = await startTestApp({ LOG_LEVEL: 'silent' }, { now });
   a = await storeWithHistory();
   b = await storeWithHistory();
-});
+}, 300_000);
 afterAll(async () => {
   await app.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -131,7 +134,7 @@ function sourceOwner(): Promise<OwnerDatabase> {
 async function backupTo(file: string, tenant?: string) {
   const owner = await sourceOwner();
   try {
-    return await backup(owner, { out: file, ...(tenant ? { tenant } : {}) });
+    return await backup(owner, { out: file, key, ...(tenant ? { tenant } : {}) });
   } finally {
     await owner.close();
   }
@@ -152,14 +155,14 @@ async function emptyTarget() {
     u.pathname = `/${name}`;
     const url = u.toString();
     return {
-      env: { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(dir, 'data-')) },
+      env: { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(dir, 'data-')), BACKUP_KEY: KEY },
       owner: () => openOwnerDatabase({ kind: 'postgres', url }),
       open: () => openDatabase({ kind: 'postgres', url, poolSize: 4 }),
     };
   }
   const dataDir = fs.mkdtempSync(path.join(dir, 'data-'));
   return {
-    env: { DATABASE_URL: '', DATA_DIR: dataDir },
+    env: { DATABASE_URL: '', DATA_DIR: dataDir, BACKUP_KEY: KEY },
     owner: () => openOwnerDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }),
     open: () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }),
   };
@@ -253,12 +256,12 @@ describe('a full backup', () => {
     // A database that is no longer empty takes no full backup, and keeps what it has.
     const owner = await target.owner();
     try {
-      await expect(restore(owner, { file })).rejects.toThrow('The database is not empty');
+      await expect(restore(owner, { file, key })).rejects.toThrow('The database is not empty');
     } finally {
       await owner.close();
     }
     expect(await tablesOf(target)).toBe(2);
-  });
+  }, 300_000);
 });
 
 describe('a tenant backup', () => {
@@ -289,7 +292,7 @@ describe('a tenant backup', () => {
     const beforeB = await answers(b.owner.client);
     const source = await sourceOwner();
     try {
-      await expect(restore(source, { file })).rejects.toThrow(
+      await expect(restore(source, { file, key })).rejects.toThrow(
         `Tenant ${a.owner.tenantId} exists in this database: add --replace`,
       );
       await app.database.asOwner((tx) => tx.execute(sql`select purge_tenant(${a.owner.tenantId})`));
@@ -297,7 +300,7 @@ describe('a tenant backup', () => {
         (await app.client().post('/auth/signin', { username: a.owner.username, password: a.owner.password }))
           .status,
       ).toBe(401);
-      expect(await restore(source, { file })).toEqual({
+      expect(await restore(source, { file, key })).toEqual({
         scope: 'tenant',
         tenantId: a.owner.tenantId,
         tables: made.tables,
@@ -315,13 +318,13 @@ describe('a tenant backup', () => {
     expect(await answers(client)).not.toEqual(beforeA);
     const again = await sourceOwner();
     try {
-      await restore(again, { file, replace: true });
+      await restore(again, { file, key, replace: true });
     } finally {
       await again.close();
     }
     expect(await answers(await signIn(app, a))).toEqual(beforeA);
     expect(await answers(b.owner.client)).toEqual(beforeB);
-  });
+  }, 300_000);
 });
 
 describe('a file that must not be restored', () => {
@@ -348,7 +351,7 @@ describe('a file that must not be restored', () => {
       for (const [name, text] of [...Object.entries(cases), ['gzip cut short', undefined] as const]) {
         const damaged = text === undefined ? gz : path.join(dir, `${name.replace(/\W/g, '-')}.jsonl`);
         if (text !== undefined) fs.writeFileSync(damaged, text);
-        await expect(restore(copy, { file: damaged }), name).rejects.toThrow(
+        await expect(restore(copy, { file: damaged, key }), name).rejects.toThrow(
           text === undefined ? 'unexpected end of file' : BackupError,
         );
         const counts = await copy.transaction((s) =>
@@ -375,7 +378,7 @@ describe('a file that must not be restored', () => {
       `The backup was made by a newer Comanda (schema 9999_future; this one is at ${newest}): restore it with that version or newer`,
     );
     expect(await tablesOf(target)).toBeUndefined();
-  });
+  }, 300_000);
 
   it('leaves a tenant as it was when a --replace restore fails at its last line', async () => {
     const file = path.join(dir, 'tenant-b.jsonl');
@@ -387,7 +390,9 @@ describe('a file that must not be restored', () => {
     fs.writeFileSync(file, [...lines.slice(0, -1), '{"end":true,"sha256":"0"}'].join('\n') + '\n');
     const owner = await sourceOwner();
     try {
-      await expect(restore(owner, { file, replace: true })).rejects.toThrow('its checksum does not match');
+      await expect(restore(owner, { file, key, replace: true })).rejects.toThrow(
+        'does not match its signature',
+      );
     } finally {
       await owner.close();
     }
@@ -399,7 +404,7 @@ describe('a file that must not be restored', () => {
       ),
     );
     expect(rows[0]?.n).toBe(1);
-  });
+  }, 300_000);
 });
 
 describe('a backup made by an older Comanda', () => {
@@ -415,7 +420,7 @@ describe('a backup made by an older Comanda', () => {
         await applyMigrations(s, older);
         await s.exec(`insert into tenants (name, email) values ('Old Cafe', 'old@cafe.test')`);
       });
-      expect(await backup(owner, { out: file })).toMatchObject({ scope: 'all' });
+      expect(await backup(owner, { out: file, key })).toMatchObject({ scope: 'all' });
     } finally {
       await owner.close();
     }
@@ -427,9 +432,9 @@ describe('a backup made by an older Comanda', () => {
       // Cut short, it leaves not even the tables: the migrations ran in the restore's transaction.
       const cut = path.join(dir, 'older-cut.jsonl');
       fs.writeFileSync(cut, linesOf(file).slice(0, -1).join('\n') + '\n');
-      await expect(restore(owner, { file: cut })).rejects.toThrow('it ends before its last line');
+      await expect(restore(owner, { file: cut, key })).rejects.toThrow('it ends before its last line');
       expect(await owner.transaction((s) => schemaLevel(s))).toBeUndefined();
-      await restore(owner, { file });
+      await restore(owner, { file, key });
       const [row] = await owner.transaction((s) =>
         s.query<{ level: string; name: string; settings: number }>(
           `select (select max(version) from schema_migrations) as level, t.name,
@@ -442,5 +447,149 @@ describe('a backup made by an older Comanda', () => {
     } finally {
       await owner.close();
     }
-  });
+  }, 300_000);
+});
+
+describe('a file someone changed and sealed again', () => {
+  /** A full backup in which tenant a's owner has tenant b's owner's password hash (b's owner knows that password). */
+  async function hijacked() {
+    const file = path.join(dir, `hijack-${crypto.randomBytes(4).toString('hex')}.jsonl`);
+    await backupTo(file);
+    const lines = linesOf(file);
+    const start = lines.findIndex((l) => l.startsWith('{"table":"users"'));
+    const { columns } = JSON.parse(lines[start]!) as { columns: string[] };
+    const [username, hash] = [columns.indexOf('username'), columns.indexOf('password_hash')];
+    const rows = lines.map((l, i) => (i > start && l.startsWith('[') ? (JSON.parse(l) as unknown[]) : null));
+    const rowOf = (name: string) => rows.findIndex((r, i) => i > start && r?.[username] === name);
+    const [victim, attacker] = [rowOf(a.owner.username), rowOf(b.owner.username)];
+    expect(victim).toBeGreaterThan(start);
+    rows[victim]![hash] = rows[attacker]![hash];
+    lines[victim] = JSON.stringify(rows[victim]);
+    return lines;
+  }
+  const seal = (body: string[], footer: Record<string, unknown>) =>
+    [...body, JSON.stringify(footer)].join('\n') + '\n';
+  const sha256 = (body: string[]) =>
+    crypto
+      .createHash('sha256')
+      .update(body.map((l) => `${l}\n`).join(''))
+      .digest('hex');
+
+  it('refuses it and restores nothing (the swapped password hash never reaches the database)', async () => {
+    const lines = await hijacked();
+    const body = lines.slice(0, -1);
+    const footer = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
+    // Every seal the attacker can make again: the SHA-256, and a MAC under a key of their own.
+    const theirs = crypto.createHmac('sha256', 'the-attackers-own-key-0123456789abcdef');
+    const resealed = {
+      ...footer,
+      sha256: sha256(body),
+      ...('hmac' in footer ? { hmac: theirs.update(body.map((l) => `${l}\n`).join('')).digest('hex') } : {}),
+    };
+    const file = path.join(dir, 'resealed.jsonl');
+    fs.writeFileSync(file, seal(body, resealed));
+    const target = await emptyTarget();
+    const res = await command(target, ['restore', '--in', file]);
+    expect(res.code, res.stdout).toBe(1);
+    expect(res.stderr.trim()).toBe(
+      'The backup file does not match its signature: it was changed after it was made, or signed with another backup key; nothing was restored',
+    );
+    expect(await tablesOf(target)).toBeUndefined();
+  }, 300_000);
+
+  it('refuses it passed off as an unsigned file of an older Comanda, unless the operator accepts unsigned files', async () => {
+    const lines = await hijacked();
+    const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    delete header.key;
+    const body = [JSON.stringify({ ...header, version: 1 }), ...lines.slice(1, -1)];
+    const file = path.join(dir, 'unsigned.jsonl');
+    fs.writeFileSync(file, seal(body, { end: true, sha256: sha256(body) }));
+    const target = await emptyTarget();
+    const res = await command(target, ['restore', '--in', file]);
+    expect(res.code, res.stdout).toBe(1);
+    expect(res.stderr.trim()).toBe(
+      'The backup file is not signed (made by a Comanda before signed backups, or its signature was removed); nothing was restored. Restore it with --accept-unsigned only if it never left your hands',
+    );
+    expect(await tablesOf(target)).toBeUndefined();
+
+    // An unsigned file of an older Comanda the operator vouches for: its SHA-256 is still checked.
+    const cut = path.join(dir, 'unsigned-cut.jsonl');
+    fs.writeFileSync(cut, seal(body.slice(0, -1), { end: true, sha256: sha256(body) }));
+    const refused = await command(target, ['restore', '--in', cut, '--accept-unsigned']);
+    expect(refused.stderr).toContain('its checksum does not match');
+    expect(await tablesOf(target)).toBeUndefined();
+    const accepted = await command(target, ['restore', '--in', file, '--accept-unsigned']);
+    expect(accepted, accepted.stderr).toMatchObject({ code: 0 });
+    expect(await tablesOf(target)).toBe(2);
+  }, 300_000);
+
+  it('is refused without the key it was signed with', async () => {
+    const file = path.join(dir, 'other-key.jsonl');
+    await backupTo(file, String(a.owner.tenantId));
+    const target = await emptyTarget();
+    const other = await command({ ...target, env: { ...target.env, BACKUP_KEY: 'x'.repeat(40) } }, [
+      'restore',
+      '--in',
+      file,
+    ]);
+    expect(other.code).toBe(1);
+    expect(other.stderr.trim()).toBe(
+      'The backup file was signed with another backup key: set BACKUP_KEY to the key it was made with (or use the DATA_DIR whose backup.key made it); nothing was restored',
+    );
+    expect(await tablesOf(target)).toBeUndefined();
+  }, 300_000);
+});
+
+describe('the file a backup writes', () => {
+  it('is created anew and private: a file or link already at <out>.partial is never written through', async () => {
+    const victim = path.join(dir, 'victim.txt');
+    fs.writeFileSync(victim, 'keep me');
+    const linked = path.join(dir, 'linked.jsonl');
+    fs.symlinkSync(victim, `${linked}.partial`);
+    const planted = path.join(dir, 'planted.jsonl');
+    fs.writeFileSync(`${planted}.partial`, 'not yours', { mode: 0o644 });
+    for (const out of [linked, planted]) {
+      await expect(backupTo(out)).rejects.toThrow(
+        `${out}.partial exists: another backup is writing it, or one stopped before it finished. Check it is no one else's, remove it and run the backup again`,
+      );
+      expect(fs.existsSync(out)).toBe(false);
+    }
+    expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
+    expect(fs.lstatSync(`${linked}.partial`).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(`${planted}.partial`, 'utf8')).toBe('not yours');
+
+    const out = path.join(dir, 'private.jsonl');
+    await backupTo(out);
+    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(`${out}.partial`)).toBe(false);
+  }, 300_000);
+});
+
+describe('the backup key', () => {
+  it('is BACKUP_KEY, or DATA_DIR/backup.key made private at the first backup', () => {
+    const dataDir = fs.mkdtempSync(path.join(dir, 'key-'));
+    const file = path.join(dataDir, 'backup.key');
+    expect(() => backupKey({ dataDir, create: false })).toThrow(
+      `No backup key: set BACKUP_KEY, or restore with the DATA_DIR whose ${file} the backup was made with`,
+    );
+    const made = backupKey({ dataDir, create: true });
+    expect(made.created).toBe(file);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const again = backupKey({ dataDir, create: true });
+    expect(again.created).toBeUndefined();
+    expect(again.key.equals(made.key)).toBe(true);
+    // The file holds a BACKUP_KEY value: copied to another machine's environment, it is the same key.
+    expect(backupKey({ dataDir: dir, create: false, env: fs.readFileSync(file, 'utf8').trim() }).key).toEqual(
+      made.key,
+    );
+    expect(backupKey({ dataDir, create: true, env: KEY }).key).toEqual(key);
+    expect(() => backupKey({ dataDir, create: true, env: 'short' })).toThrow(
+      'BACKUP_KEY must be at least 32 characters',
+    );
+    const linkedDir = fs.mkdtempSync(path.join(dir, 'key-'));
+    fs.symlinkSync(file, path.join(linkedDir, 'backup.key'));
+    expect(() => backupKey({ dataDir: linkedDir, create: true })).toThrow(
+      `${path.join(linkedDir, 'backup.key')} is not a plain file`,
+    );
+  }, 300_000);
 });

@@ -5,6 +5,7 @@ import {
   type addonSchema,
   currencyDigits,
   type menuItemSchema,
+  minorAsDecimal,
   rescaleMinor,
   toMinor,
   type variantSchema,
@@ -78,11 +79,18 @@ async function itemValues(tx: Tx, tenantId: number, input: ItemInput): Promise<r
 
 /**
  * Re-expresses every menu price of the tenant when the store currency's minor digits change
- * (USD 3.50 → JPY 4), in the caller's transaction (the store save). Answers how many prices it read.
+ * (USD 3.50 → JPY 4), in the caller's transaction (the store save). To more digits
+ * it is exact; to fewer, a price that is not whole in the new digits would be rounded, which changing
+ * back cannot undo: that is refused (`currency_rounds_prices`, with what would happen) unless
+ * `confirmRounding`. Answers how many prices it read.
  */
-export async function rescaleMenuPrices(tx: Tx, tenantId: number, from: string, to: string) {
-  const fromDigits = currencyDigits(from);
-  const toDigits = currencyDigits(to);
+export async function rescaleMenuPrices(
+  tx: Tx,
+  tenantId: number,
+  change: { from: string; to: string; confirmRounding: boolean },
+) {
+  const fromDigits = currencyDigits(change.from);
+  const toDigits = currencyDigits(change.to);
   if (fromDigits === toDigits) return 0;
   const prices = await repo.menuPrices(tx, tenantId);
   const all = [
@@ -92,6 +100,18 @@ export async function rescaleMenuPrices(tx: Tx, tenantId: number, from: string, 
   ];
   if (all.some((m) => rescaleMinor(m, fromDigits, toDigits) > MAX_MINOR)) {
     throw fail('prices_too_large_for_currency');
+  }
+  const rounded = all.filter(
+    (m) => rescaleMinor(rescaleMinor(m, fromDigits, toDigits), toDigits, fromDigits) !== m,
+  );
+  const first = rounded[0];
+  if (first !== undefined && !change.confirmRounding) {
+    throw fail('currency_rounds_prices', {
+      currency: change.to,
+      count: String(rounded.length),
+      unit: toDigits === 0 ? `whole ${change.to}` : `${toDigits} decimal${toDigits === 1 ? '' : 's'}`,
+      example: `${minorAsDecimal(first, fromDigits)} becomes ${minorAsDecimal(rescaleMinor(first, fromDigits, toDigits), toDigits)}`,
+    });
   }
   await repo.rescaleMenuPrices(tx, tenantId, prices, (m) => rescaleMinor(m, fromDigits, toDigits));
   return all.length;

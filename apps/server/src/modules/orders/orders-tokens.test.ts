@@ -26,7 +26,7 @@ describe('tokens', () => {
     const tokens = answers.map((a) => a.body.tokenNo).sort((a, b) => a - b);
     expect(tokens).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect((await counts(app, s.owner.tenantId)).orders).toBe(200);
-  });
+  }, 300_000);
 });
 
 describe('the business day', () => {

@@ -43,7 +43,10 @@ export function createStoreService(ctx: AppContext) {
       return presentStore(s, timezone);
     },
 
-    /** Saves the store details; a currency with other minor digits rescales the menu in the same transaction. */
+    /**
+     * Saves the store details; a currency with other minor digits rescales the menu in the same
+     * transaction, and one that would round prices is refused unless `confirmPriceRounding`.
+     */
     async saveStore(tc: TenantContext, input: z.output<typeof storeSettingsSchema>) {
       if (!isCurrency(input.currency)) throw fail('currency_required');
       await database.inTenant(tc.tenantId, async (tx, emit) => {
@@ -51,7 +54,11 @@ export function createStoreService(ctx: AppContext) {
         const rescaled =
           current.currency === input.currency
             ? 0
-            : await rescaleMenuPrices(tx, tc.tenantId, current.currency, input.currency);
+            : await rescaleMenuPrices(tx, tc.tenantId, {
+                from: current.currency,
+                to: input.currency,
+                confirmRounding: input.confirmPriceRounding ?? false,
+              });
         await repo.updateStoreSettings(tx, tc.tenantId, {
           storeName: input.storeName,
           address: input.address,

@@ -246,7 +246,8 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({ item: { priceMinor: 350 } });
 
     // EUR → JPY (0 digits): 3.50 → 4, 3.00 → 3, 1.25 → 1, 0.50 → 1 (half up), 19.99 → 20.
-    expect((await t.client.post('/settings/store-setting', store({ currency: 'JPY' }))).status).toBe(200);
+    const jpy = store({ currency: 'JPY', confirmPriceRounding: true });
+    expect((await t.client.post('/settings/store-setting', jpy)).status).toBe(200);
     expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({
       item: { priceMinor: 4, netPriceMinor: 3 },
       variants: [1],
@@ -270,6 +271,49 @@ describe('/settings/store-setting and /settings/print-setting', () => {
 
     // Another tenant's menu is its own.
     expect(await readMenuItem(app, other.tenantId, otherId)).toMatchObject({ item: { priceMinor: 350 } });
+  });
+
+  it('asks before a currency change rounds prices, and changes nothing until it is confirmed', async () => {
+    const t = await createTenant(app);
+    const id = await insertMenuItem(app, t.tenantId, { priceMinor: 400, addonMinor: 150 });
+    // The SPEC §7 payload as written, without the confirmation: refused, nothing changes.
+    const refused = await t.client.post('/settings/store-setting', store({ currency: 'JPY' }));
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        code: 'currency_rounds_prices',
+        message:
+          "Changing the currency to JPY rounds 1 of the menu's prices to whole JPY: 1.50 becomes 2. Changing back will not restore them. Save anyway?",
+        params: { currency: 'JPY', count: '1', unit: 'whole JPY', example: '1.50 becomes 2' },
+      },
+    });
+    expect((await storeSettings(t)).currency).toBe('USD');
+    expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({
+      item: { priceMinor: 400 },
+      addons: [150],
+    });
+    expect(await auditActions(app, t.tenantId)).not.toContain('settings.store_update');
+
+    // Confirmed, the addon is rounded; back to USD (more digits) needs no question and keeps 2.00.
+    const confirm = store({ currency: 'JPY', confirmPriceRounding: true });
+    expect((await t.client.post('/settings/store-setting', confirm)).status).toBe(200);
+    expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({ item: { priceMinor: 4 }, addons: [2] });
+    expect((await t.client.post('/settings/store-setting', store({ currency: 'USD' }))).status).toBe(200);
+    expect(await readMenuItem(app, t.tenantId, id)).toMatchObject({
+      item: { priceMinor: 400 },
+      addons: [200],
+    });
+
+    // Whole prices lose nothing: USD → JPY → USD asks nothing and gives every price back exactly.
+    const whole = await createTenant(app);
+    const wholeId = await insertMenuItem(app, whole.tenantId, { priceMinor: 400, addonMinor: 100 });
+    for (const currency of ['JPY', 'USD']) {
+      expect((await whole.client.post('/settings/store-setting', store({ currency }))).status).toBe(200);
+    }
+    expect(await readMenuItem(app, whole.tenantId, wholeId)).toMatchObject({
+      item: { priceMinor: 400 },
+      addons: [100],
+    });
   });
 
   it('leaves prices and currency unchanged when the save is refused', async () => {

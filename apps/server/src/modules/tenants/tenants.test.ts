@@ -245,7 +245,7 @@ describe('PATCH /superadmin/tenants/update/{id}', () => {
       { isActive: { from: false, to: true }, suspended: { from: true, to: false } },
       { isActive: { from: true, to: false }, suspended: { from: false, to: true } },
     ]);
-  });
+  }, 300_000);
 });
 
 describe('DELETE /superadmin/tenants/delete/{id}', () => {
@@ -315,7 +315,7 @@ describe('DELETE /superadmin/tenants/delete/{id}', () => {
       action: 'tenant.delete',
       details: { name: 'Cafe Test', email: doomed.username },
     });
-  });
+  }, 300_000);
 
   it('keeps the audit log append-only for everyone else', async () => {
     const t = await createTenant(app);

@@ -144,7 +144,7 @@ if (db.kind === 'postgres') {
       const backends = await loginBackends();
       expect(backends).toBeGreaterThanOrEqual(1);
       expect(backends).toBeLessThanOrEqual(2);
-    });
+    }, 300_000);
 
     it('leaves neither tenant nor role on a server connection after the transaction', async () => {
       const a = await createTenant(pooled);

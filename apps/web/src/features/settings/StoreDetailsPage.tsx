@@ -1,14 +1,15 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { currencies, storeSettingsSchema, type StoreSettings } from '@comanda/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../lib/api-client.ts';
+import { ApiError, downloadFile } from '../../lib/api-client.ts';
 import { useFillForm, zodValidate } from '../../lib/forms.ts';
 import { useSaveMutation } from '../../lib/mutations.ts';
-import { toast } from '../../lib/toast.ts';
+import { errorText, toast } from '../../lib/toast.ts';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { storeSettingsQueryOptions } from './api/get-store-settings.ts';
@@ -43,7 +44,22 @@ export function StoreDetailsPage() {
   );
   const savedZone = store.data?.timezone;
   const zoneOptions = useMemo(() => timeZoneGroups(savedZone), [savedZone]);
-  const save = useSaveMutation({ mutationFn: saveStoreSettings, changes: ['store'] });
+  const save = useSaveMutation({
+    mutationFn: saveStoreSettings,
+    changes: ['store'],
+    // A currency that would round menu prices: the server says what would happen, the user decides.
+    handleError: (error) => {
+      if (!(error instanceof ApiError) || error.code !== 'currency_rounds_prices') return false;
+      modals.openConfirmModal({
+        title: t('details.roundTitle'),
+        children: errorText(error, 'Something went wrong!'),
+        labels: { confirm: t('details.roundConfirm'), cancel: t('details.roundCancel') },
+        confirmProps: { color: 'red' },
+        onConfirm: () => save.mutate({ ...form.getValues(), confirmPriceRounding: true }),
+      });
+      return true;
+    },
+  });
 
   const downloadQr = () =>
     downloadFile('/settings/store-setting/qr').catch((error: unknown) =>

@@ -221,6 +221,12 @@ export async function getAnswer(seq: number) {
   return (await db()).get('answers', seq);
 }
 
+/** Forgets every kept answer (a session ends: they may hold what the last user's calls answered). */
+export async function forgetAnswers() {
+  if (typeof indexedDB === 'undefined') return;
+  await (await db()).clear('answers');
+}
+
 /** The orders this device took that the server now has, by uuid. */
 export async function syncedOrders(uuids: readonly string[]): Promise<Map<string, SyncedOrder>> {
   const database = await db();

@@ -1,3 +1,5 @@
+import { forgetAnswers } from './outbox.ts';
+
 /**
  * The staff app's service worker (vite.config.ts, staffPwa): registered once a tenant session's layout
  * is on screen, so the landing page and the diners' menu never install it. Only a production build has
@@ -14,9 +16,15 @@ export function registerServiceWorker() {
 /** The cached answers of the offline screens: a sign-out deletes them with the session. */
 const API_CACHES = ['comanda-api'];
 
+/**
+ * Deletes the worker's cached answers and the outbox's kept answers of replayed calls (the outbox's
+ * waiting calls stay: docs/offline.md). Sign-out, a session the server ended, and sign-in call it.
+ */
 export async function clearOfflineCaches() {
-  if (typeof caches === 'undefined') return;
-  await Promise.all(API_CACHES.map((name) => caches.delete(name)));
+  await Promise.all([
+    typeof caches === 'undefined' ? undefined : Promise.all(API_CACHES.map((name) => caches.delete(name))),
+    forgetAnswers().catch(() => undefined),
+  ]);
 }
 
 /**
