@@ -13,8 +13,9 @@ const SocketContext = createContext<Socket | null>(null);
 /**
  * One realtime connection per signed-in tab (SPEC §4, §9): the server puts it in the tenant's room from
  * the session cookie. A removed or signed-out device is told at once and leaves for the login page.
- * The server closes a socket when its access token expires or the user's rights change: the tab
- * refreshes its session (any API call does) and reconnects under it. A node that shuts down drops its
+ * The socket lives as long as the session (not one access token); the server closes it when the session
+ * ends or the user's rights change: the tab refreshes its session (any API call does) and reconnects
+ * under it. A node that shuts down drops its
  * sockets without a disconnect packet, so socket.io reconnects by itself.
  */
 export function SocketProvider({ tenantId, children }: { tenantId: number | null; children: ReactNode }) {
@@ -43,7 +44,7 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
       apiRequest('/auth/me').then(
         () => socket.connect(),
         (error: unknown) => {
-          // No answer (the Wi-Fi dropped as the token expired): try again, or the kitchen would wait
+          // No answer (the Wi-Fi dropped as the session was renewed): try again, or the kitchen would wait
           // for tickets that never come. A refused refresh has already sent the tab to the login page.
           if (!(error instanceof ApiError) || error.status >= 500) retry = setTimeout(renew, 5_000);
         },

@@ -5,13 +5,12 @@ import {
   type TenantEvents,
   statusTokenParams,
 } from '@comanda/core';
-import { type DefaultEventsMap, Server } from 'socket.io';
+import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Events } from '../../platform/events.ts';
 import { AppError, fail, loggableError } from '../../platform/errors.ts';
-import { COOKIES } from '../../platform/session-tokens.ts';
+import { ACCESS_TTL_SECONDS, COOKIES } from '../../platform/session-tokens.ts';
 import fastifyCookie from '@fastify/cookie';
-import { decodeJwt } from 'jose';
 import { originAllowed, sameOriginPolicy } from '../../platform/http.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 
@@ -39,12 +38,15 @@ interface SocketSession {
   tenantId: number;
   userId: number;
   deviceId: number;
-  /** When the access token behind the handshake expires (ms since the epoch). */
-  expiresAt: number;
+  /** When the device session ends unless refreshed meanwhile (ms since the epoch). */
+  endsAt: number;
 }
 
-// setTimeout's limit; an access token lives minutes, so this only guards against a malformed exp.
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * How often an open tenant socket reads its session again, as an HTTP request does with each access
+ * token: a revocation whose notice was lost (a node down as it was sent) closes the socket by then.
+ */
+const SESSION_RECHECK_MS = ACCESS_TTL_SECONDS * 1000;
 
 /**
  * socket.io on the app's own port (ARCHITECTURE §5). The handshake's session cookie decides the tenant
@@ -76,22 +78,54 @@ export async function startRealtime(
   );
   await attachAdapter(io, ctx);
 
-  /** The live session behind a handshake's cookie, if any (public sockets have none). */
+  /**
+   * The live session behind a handshake's cookie, if any (public sockets have none). The access token
+   * only admits the socket: from then on the socket follows the device session, not the token.
+   */
   async function sessionOf(cookieHeader: string | undefined): Promise<SocketSession | undefined> {
     const cookies = fastifyCookie.parse(cookieHeader ?? '');
     const token = cookies[COOKIES.tenant.access] ?? '';
     const claims = await ctx.tokens.verify(token, 'tenant');
     if (!claims?.tid) return undefined;
     const session = await auth.loadSession(claims.tid, claims.uid, claims.did);
-    if (!session?.tenantActive) return undefined;
-    // verify() has checked the signature and expiry; exp is read here only to schedule the re-check.
-    const exp = decodeJwt(token).exp ?? 0;
+    if (!session?.tenantActive || session.endsAt <= Date.now()) return undefined;
     return {
       tenantId: session.tenantId,
       userId: session.userId,
       deviceId: session.deviceId,
-      expiresAt: exp * 1000,
+      endsAt: session.endsAt,
     };
+  }
+
+  /**
+   * Keeps a tenant socket open while its device session lives: it is read again when it would end
+   * (a refresh meanwhile moves the end) and every SESSION_RECHECK_MS. Sign-out, device removal, a
+   * scope change and deactivation close the socket at once through `events`; this catches the end of
+   * the session, and any of those whose notice was lost.
+   */
+  function watchSession(socket: Socket, session: SocketSession) {
+    let timer: NodeJS.Timeout | undefined;
+    const schedule = (endsAt: number) => {
+      timer = setTimeout(check, Math.min(Math.max(endsAt - Date.now(), 0), SESSION_RECHECK_MS));
+    };
+    const check = () => {
+      auth.loadSession(session.tenantId, session.userId, session.deviceId).then(
+        (live) => {
+          if (socket.disconnected) return;
+          if (!live) return endSocket(socket, 'session_revoked');
+          if (!live.tenantActive) return endSocket(socket, 'tenant_status', { active: false });
+          if (live.endsAt <= Date.now()) return endSocket(socket, 'session_expired');
+          schedule(live.endsAt);
+        },
+        (error: unknown) => {
+          // The database is away: the socket stays, and is checked again later.
+          ctx.log.warn({ error: loggableError(error) }, 'could not check a socket session');
+          if (!socket.disconnected) schedule(Date.now() + SESSION_RECHECK_MS);
+        },
+      );
+    };
+    schedule(session.endsAt);
+    socket.once('disconnect', () => clearTimeout(timer));
   }
 
   io.use((socket, next) => {
@@ -116,13 +150,7 @@ export async function startRealtime(
         userRoom(session.tenantId, session.userId),
       ]);
       socket.emit('authenticated', { tenant: true });
-      // The socket may not outlive the token it was admitted with: at expiry the client refreshes
-      // its session and reconnects, and the handshake checks the session again.
-      const timer = setTimeout(
-        () => endSocket(socket, 'session_expired'),
-        Math.min(Math.max(session.expiresAt - Date.now(), 0), MAX_TIMER_MS),
-      );
-      socket.once('disconnect', () => clearTimeout(timer));
+      watchSession(socket, session);
     }
     // A diner's page (no session needed) follows its order by the status token: the server checks the
     // token, joins the order's room and answers the current status; an unknown token joins nothing.
