@@ -15,6 +15,8 @@ import {
   startTestApp,
 } from '../../../test/harness.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '../../platform/session-tokens.ts';
+import { sendOrder } from '../orders/orders.fixtures.ts';
+import { createQrStore, placeBody } from '../qrmenu/qrmenu.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -115,6 +117,59 @@ describe('realtime', () => {
     await t.client.post('/auth/remove-device', { device_id: other?.device_id });
     await expect(revoked).resolves.toBeDefined();
     await expect(closed).resolves.toBe('io server disconnect');
+  });
+});
+
+describe('SPEC §4 events, scoped by the session', () => {
+  it("sends new_order, order_update and new_qrorder after the calls that make them, to their tenant only; the clients' authenticate and *_backend emits are acknowledged and grant nothing", async () => {
+    const mine = await createQrStore(app);
+    const theirs = await createQrStore(app);
+    const { socket: pos, authenticated } = await connect(mine.owner.client);
+    const { socket: other } = await connect(theirs.owner.client);
+    const { socket: diner, authenticated: dinerAuthenticated } = await connect();
+    expect([authenticated, dinerAuthenticated]).toEqual([true, false]);
+    const EVENTS = ['new_order', 'order_update', 'new_qrorder'] as const;
+    const heard = (socket: Socket) => Object.fromEntries(EVENTS.map((e) => [e, record(socket, e)]));
+    const [posHeard, otherHeard, dinerHeard] = [heard(pos), heard(other), heard(diner)];
+
+    // What §4 clients emit, naming the other tenant: each is acknowledged (the server has read it)...
+    await pos.timeout(5000).emitWithAck('authenticate', { tenant_id: theirs.owner.tenantId });
+    await pos
+      .timeout(5000)
+      .emitWithAck('new_order_backend', { tokenNo: 1, orderId: 1, tenant_id: theirs.owner.tenantId });
+    await pos.timeout(5000).emitWithAck('order_update_backend', { tenant_id: theirs.owner.tenantId });
+    await diner.timeout(5000).emitWithAck('new_qrorder_backend', theirs.code);
+    await diner.timeout(5000).emitWithAck('authenticate', { tenant_id: mine.owner.tenantId });
+
+    // ...and the server's own events come from the calls, after their commits.
+    const created = next(pos, 'new_order');
+    const order = await sendOrder(app, mine);
+    await expect(created).resolves.toEqual({ orderId: order.orderId });
+    const updated = next(pos, 'order_update');
+    const step = await mine.owner.client.post(`/orders/update-status/${order.lineIds[0]}`, {
+      status: 'preparing',
+    });
+    expect(step.status).toBe(200);
+    await expect(updated).resolves.toEqual({ orderId: order.orderId });
+    const announced = next(pos, 'new_qrorder');
+    expect((await app.client().post(`/qrmenu/${mine.code}/place-order`, placeBody(mine))).status).toBe(200);
+    await expect(announced).resolves.toEqual({ orderId: expect.any(Number) as unknown });
+
+    // The other tenant's screen heard its own order only (the control), the diner's socket nothing.
+    const control = next(other, 'new_order');
+    const theirOrder = await sendOrder(app, theirs);
+    await control;
+    expect(posHeard).toEqual({
+      new_order: [{ orderId: order.orderId }],
+      order_update: [{ orderId: order.orderId }],
+      new_qrorder: [{ orderId: expect.any(Number) as unknown }],
+    });
+    expect(otherHeard).toEqual({
+      new_order: [{ orderId: theirOrder.orderId }],
+      order_update: [],
+      new_qrorder: [],
+    });
+    expect(dinerHeard).toEqual({ new_order: [], order_update: [], new_qrorder: [] });
   });
 });
 
