@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import {
   DINER_SOCKET_EVENTS,
   type DinerOrderStatus,
@@ -12,6 +12,7 @@ import { AppError, fail, loggableError } from '../../platform/errors.ts';
 import { ACCESS_TTL_SECONDS, COOKIES } from '../../platform/session-tokens.ts';
 import fastifyCookie from '@fastify/cookie';
 import { originAllowed, sameOriginPolicy } from '../../platform/http.ts';
+import { type AddressBudget, addressBudget, rawRequestAddress } from '../../platform/rate-limits.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 
 /** Rooms are named by the server from the session; a client never names one. */
@@ -24,8 +25,8 @@ export const dinerRoom = (statusToken: string) => `diner:${statusToken}`;
 const MAX_FOLLOWED = 10;
 /**
  * `follow_order` requests a socket may send in its life, answered or not: a page sends one per
- * (re)connect and order, so this only stops a socket from guessing tokens (it reconnects for more, and
- * the handshake is what an address pays for).
+ * (re)connect and order. Each also spends from its address's order-status budget (shared with the
+ * HTTP route), and each handshake from the address's socket budget: reconnecting buys no lookups.
  */
 const MAX_FOLLOW_ATTEMPTS = 20;
 
@@ -60,8 +61,18 @@ export async function startRealtime(
   ctx: AppContext,
   auth: AuthService,
   diners: DinerStatuses,
+  /** The order-status budget of GET /qrmenu/order-status, which `follow_order` spends from too. */
+  statusBudget: AddressBudget,
 ) {
   const policy = sameOriginPolicy(ctx.config.publicUrl);
+  const addressOf = rawRequestAddress(ctx.config.trustProxy);
+  // Handshakes without a session, per address and minute (issue 29 item 11): as many as order-status
+  // lookups. A signed-in screen is not counted: its session is what it pays with.
+  const handshakeBudget = addressBudget(ctx.database, {
+    max: ctx.config.qrStatusRateLimit,
+    scope: 'socket',
+    code: 'too_many_requests',
+  });
   // Set once the node is stopping: new handshakes go elsewhere.
   let draining = false;
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { session?: SocketSession }>(
@@ -128,12 +139,26 @@ export async function startRealtime(
     socket.once('disconnect', () => clearTimeout(timer));
   }
 
+  /**
+   * Admits a socket: a signed-in one with its session; a public one within its address's budget. A
+   * refused one is told why (`connect_error` with the message, and `data` with the code and the
+   * seconds to wait): socket.io clients do not retry a refused handshake by themselves.
+   */
+  async function admit(socket: { request: IncomingMessage; data: { session?: SocketSession } }) {
+    const session = await sessionOf(socket.request.headers.cookie);
+    if (session) {
+      socket.data.session = session;
+      return null;
+    }
+    const spent = await handshakeBudget.spend(addressOf(socket.request));
+    if (spent.allowed) return null;
+    const { body } = fail(handshakeBudget.code);
+    return Object.assign(new Error(body.message), { data: { ...body, retryAfter: spent.retryAfter } });
+  }
+
   io.use((socket, next) => {
-    sessionOf(socket.handshake.headers.cookie).then(
-      (session) => {
-        socket.data.session = session;
-        next();
-      },
+    admit(socket).then(
+      (refused) => (refused ? next(refused) : next()),
       (error: unknown) => {
         ctx.log.error({ error: loggableError(error) }, 'socket handshake failed');
         next(new Error('handshake failed'));
@@ -157,6 +182,7 @@ export async function startRealtime(
     // Whoever holds a token learns that one order's state and nothing of the tenant's events.
     const followed = new Set<string>();
     let attempts = 0;
+    const address = addressOf(socket.request);
     socket.on(DINER_SOCKET_EVENTS.follow, (...args: unknown[]) => {
       const last = args.at(-1);
       const ack = typeof last === 'function' ? (last as (answer: unknown) => void) : () => undefined;
@@ -166,20 +192,27 @@ export async function startRealtime(
       if (!parsed.success) return ack(fail('order_not_found').body);
       const token = parsed.data.statusToken;
       if (!followed.has(token) && followed.size >= MAX_FOLLOWED) return ack(fail('too_many_attempts').body);
-      const room = dinerRoom(token);
-      // Joined before the read: a change committed meanwhile is sent, not lost between the two.
-      void socket.join(room);
-      followed.add(token);
-      diners.status(token).then(
-        (status) => ack(status),
-        (error: unknown) => {
+      const follow = async () => {
+        const spent = await statusBudget.spend(address);
+        // As the HTTP route answers a 429 with Retry-After: the diner's page follows again after it.
+        if (!spent.allowed) return { ...fail(statusBudget.code).body, retryAfter: spent.retryAfter };
+        const room = dinerRoom(token);
+        // Joined before the read: a change committed meanwhile is sent, not lost between the two.
+        void socket.join(room);
+        followed.add(token);
+        try {
+          return await diners.status(token);
+        } catch (error) {
           void socket.leave(room);
           followed.delete(token);
-          if (error instanceof AppError) return ack(error.body);
-          ctx.log.error({ error: loggableError(error) }, 'follow_order failed');
-          ack(fail('internal').body);
-        },
-      );
+          throw error;
+        }
+      };
+      follow().then(ack, (error: unknown) => {
+        if (error instanceof AppError) return ack(error.body);
+        ctx.log.error({ error: loggableError(error) }, 'follow_order failed');
+        ack(fail('internal').body);
+      });
     });
 
     // Legacy announcements: acknowledged (with a socket.io ack when the sender asks for one), never
