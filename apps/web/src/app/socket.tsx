@@ -36,11 +36,27 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
     }),
   );
   useEffect(() => {
-    // Kept for compatibility with older clients; the server decides the room from the cookie.
-    const announce = () => socket.emit('authenticate', { tenant_id: tenantId });
-    const revoked = () => endSession('tenant');
+    // The server says `authenticated` as it admits a socket to the tenant's rooms, before it answers
+    // anything. A reconnect after a dropped connection carries whatever access cookie is left: one that
+    // expired while the screen sat quiet is admitted as a public socket and would hear nothing, so the
+    // tab renews its session and connects again (at most once a minute, should the server still say no).
+    let admitted = false;
+    let renewedAt = -Infinity;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    const onAuthenticated = () => (admitted = true);
+    const onDisconnect = () => (admitted = false);
+    // `authenticate` is kept for compatibility with older clients; the server decides the room from
+    // the cookie. Its acknowledgement comes after `authenticated`, if that comes at all.
+    const announce = () =>
+      socket.emit('authenticate', { tenant_id: tenantId }, () => {
+        if (admitted) return;
+        socket.disconnect();
+        clearTimeout(retry);
+        retry = setTimeout(renew, Math.max(0, renewedAt + 60_000 - Date.now()));
+      });
+    const revoked = () => endSession('tenant');
     const renew = () => {
+      renewedAt = Date.now();
       apiRequest('/auth/me').then(
         () => socket.connect(),
         (error: unknown) => {
@@ -55,6 +71,8 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
     const tenantStatus = ({ active }: TenantEvents['tenant_status']) => {
       if (!active) void navigate(paths.dashboard.inactiveSubscription, { replace: true });
     };
+    socket.on('authenticated', onAuthenticated);
+    socket.on('disconnect', onDisconnect);
     socket.on('connect', announce);
     socket.on('tenant_status', tenantStatus);
     socket.on('session_revoked', revoked);
@@ -62,6 +80,8 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
     socket.on('session_changed', renew);
     socket.connect();
     return () => {
+      socket.off('authenticated', onAuthenticated);
+      socket.off('disconnect', onDisconnect);
       socket.off('connect', announce);
       socket.off('tenant_status', tenantStatus);
       socket.off('session_revoked', revoked);
