@@ -179,6 +179,25 @@ describe('receipt page', () => {
     await receipt.close();
   });
 
+  it('reads a page format saved as the string "57" (SPEC §3), and one left as a string in storage', async () => {
+    const res = await context.request.post('/api/v1/settings/print-setting', {
+      data: { ...ALL_ON, pageFormat: '57' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const receipt = await previewReceipt();
+    await expect(receipt.getByTestId('receipt').getAttribute('data-width')).resolves.toBe('57');
+    // A receipt an older client left in storage with the width as text prints at that width too.
+    await receipt.evaluate(() => {
+      const key = 'comanda.print.receipt';
+      const data = JSON.parse(localStorage.getItem(key) ?? '{}') as { print: { pageFormat: unknown } };
+      data.print.pageFormat = '57';
+      localStorage.setItem(key, JSON.stringify(data));
+    });
+    await receipt.reload();
+    await expect(receipt.getByTestId('receipt').getAttribute('data-width')).resolves.toBe('57');
+    await receipt.close();
+  });
+
   it('prints by itself with ?autoprint=1, and says so when there is nothing to print', async () => {
     // The preview above handed its receipt over; opened the way the POS opens it, it prints.
     const preview = await previewReceipt();

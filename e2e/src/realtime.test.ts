@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { launchBrowser, loginThroughUi, newContext, registerTenant, screenshot } from './browser.ts';
 
 const STAFF_SCREEN = { width: 1024, height: 768 };
@@ -43,6 +44,52 @@ describe('one copy of server state', () => {
     await tabA.close();
     await tabB.close();
   }, 300_000);
+});
+
+describe('a signed-in screen whose access cookie ran out while it sat quiet (issue 30)', () => {
+  it("is the tenant's again after its connection drops, and still hears of new orders", async () => {
+    // A context of its own: its cookies are the ones this test takes away.
+    const tablet = await newContext(browser, STAFF_SCREEN);
+    const page = await tablet.newPage();
+    await loginThroughUi(page, owner.username, owner.password);
+    const added = await tablet.request.post('/api/v1/menu-items/add', {
+      data: { title: 'Focaccia', price: '4' },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    const itemId = ((await added.json()) as { id: number }).id;
+    // Each connection of the page's socket goes through here, so the test can drop one.
+    const connections: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      connections.push({ page: ws, server: ws.connectToServer() });
+    });
+    await page.goto('/dashboard/kitchen');
+    await page.getByRole('heading', { name: 'All caught up' }).waitFor();
+    await expect.poll(() => connections.length).toBe(1);
+
+    // The access cookie is gone (15 minutes without a call), then the Wi-Fi drops: socket.io reconnects
+    // by itself with no access cookie, and the reconnect's refetch renews the session.
+    await tablet.clearCookies({ name: 'comanda_at' });
+    const refetched = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/kitchen' && r.status() === 200,
+    );
+    const [dropped] = connections;
+    await dropped?.page.close();
+    await dropped?.server.close();
+    await refetched;
+
+    // An order sent now reaches the screen through its socket alone.
+    const res = await tablet.request.post('/api/v1/pos/create-order', {
+      data: {
+        uuid: crypto.randomUUID(),
+        cart: [{ uuid: crypto.randomUUID(), item_id: itemId, quantity: 1 }],
+        deliveryType: 'takeaway',
+      },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { tokenNo } = (await res.json()) as { tokenNo: number };
+    await page.locator(`[data-testid="ticket"][data-token="${tokenNo}"]`).waitFor({ timeout: 20_000 });
+    await tablet.close();
+  });
 });
 
 describe('error boundary per area', () => {

@@ -28,7 +28,7 @@ import { createImagesService } from './platform/images/images.service.ts';
 import { logRequest } from './platform/log-redaction.ts';
 import { createMailer } from './platform/mail.ts';
 import { createPasswordHasher } from './platform/passwords.ts';
-import { rateLimitStore, requirePublicLimit } from './platform/rate-limits.ts';
+import { addressBudget, rateLimitStore, requirePublicLimit } from './platform/rate-limits.ts';
 import { createAccessTokens } from './platform/session-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -162,6 +162,12 @@ export async function buildApp(opts: BuildOptions) {
   };
   const auth = createAuthService(ctx);
   const qrMenu = createQrMenuService(ctx);
+  // One budget per address for a diner's order-status lookups, over HTTP and over the socket alike.
+  const statusBudget = addressBudget(database, {
+    max: config.qrStatusRateLimit,
+    scope: 'qrstatus',
+    code: 'too_many_attempts',
+  });
   afterCommit = (tenantId, list) => qrMenu.afterCommit(tenantId, list);
   const superadmin = createSuperadminService(ctx);
   await superadmin.ensureFromConfig();
@@ -278,7 +284,7 @@ export async function buildApp(opts: BuildOptions) {
       kitchenRoutes(typed, { kitchen: createKitchenService(ctx) });
       shiftsRoutes(typed, { shifts: createShiftsService(ctx) });
       qrOrdersRoutes(typed, { qrOrders: createQrOrdersService(ctx) });
-      qrMenuRoutes(typed, { qrMenu, config });
+      qrMenuRoutes(typed, { qrMenu, config, statusBudget });
       imagesRoutes(typed, { images: createImagesService(ctx), config });
       superadminRoutes(typed, { superadmin, config });
       const billing = createBillingService(ctx, createBillingProvider(config, app.log));
@@ -346,7 +352,7 @@ export async function buildApp(opts: BuildOptions) {
     return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 
-  const realtime = await startRealtime(app.server, ctx, auth, qrMenu);
+  const realtime = await startRealtime(app.server, ctx, auth, qrMenu, statusBudget);
   events.attach(realtime.events);
   // A connection with no request on it yet (a browser's preconnect, a proxy's warm pool) is busy to
   // Node until its headers timeout, a minute: a stopping node would wait for it. Such connections are

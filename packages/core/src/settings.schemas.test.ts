@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   addTaxSchema,
   idParams,
+  paperWidth,
+  printSettingsSchema,
   storeSettingsSchema,
   storeTableSchema,
   tableQrFileName,
@@ -55,5 +57,29 @@ describe('idParams', () => {
     expect(idParams.parse({ id: '42' })).toEqual({ id: 42 });
     for (const id of ['1e3', '0x10', '1.0', '+1', ' 1', '0', ''])
       expect(firstMessage(idParams, { id })).toBe('Not found!');
+  });
+});
+
+describe('page format (SPEC §3: 80 or 57, read as a number or a string)', () => {
+  it('reads the paper width from a number or its digits, 80 otherwise', () => {
+    expect([57, '57', 80, '80', undefined, null, 90, '57mm'].map(paperWidth)).toEqual([
+      57, 57, 80, 80, 80, 80, 80, 80,
+    ]);
+  });
+
+  it('takes "57" and 57 alike in the print settings form, and refuses other widths', () => {
+    const form = {
+      showNotes: true,
+      isEnablePrint: true,
+      showStoreDetails: true,
+      showCustomerDetails: true,
+      printToken: true,
+    };
+    expect(printSettingsSchema.parse({ ...form, pageFormat: '57' }).pageFormat).toBe(57);
+    expect(printSettingsSchema.parse({ ...form, pageFormat: 57 }).pageFormat).toBe(57);
+    expect(printSettingsSchema.parse(form).pageFormat).toBe(80);
+    expect(firstMessage(printSettingsSchema, { ...form, pageFormat: '90' })).toBe(
+      'Page format is 80 or 57 mm!',
+    );
   });
 });

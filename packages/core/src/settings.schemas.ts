@@ -40,7 +40,10 @@ export const storeSettingsSchema = z.object({
 });
 export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
 
-/** The store's settings as the API answers them (SPEC §3 Store settings). */
+/**
+ * The store's settings as the API answers them (SPEC §3 Store settings): the camelCase fields, and the
+ * ones the public and receipt flows read in snake form, alike.
+ */
 export const storeSettingsResponse = z.object({
   storeName: z.string(),
   address: z.string(),
@@ -52,12 +55,31 @@ export const storeSettingsResponse = z.object({
   isQRMenuEnabled: z.boolean(),
   isQROrderEnabled: z.boolean(),
   uniqueQRCode: z.string(),
+  store_name: z.string(),
+  is_qr_menu_enabled: z.boolean(),
+  is_qr_order_enabled: z.boolean(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsResponse>;
 
-/** POST /settings/print-setting: the Print Settings form. */
+export const PAGE_FORMATS = [80, 57] as const;
+export type PageFormat = (typeof PAGE_FORMATS)[number];
+
+/**
+ * The paper width of a page format as it is read (SPEC §3: 80 or 57, sent as a number or as a string;
+ * 80 when it is neither).
+ */
+export function paperWidth(pageFormat: unknown): PageFormat {
+  return pageFormat === 57 || pageFormat === '57' ? 57 : 80;
+}
+
+/** POST /settings/print-setting: the Print Settings form. The page format may come as "80" or "57". */
 export const printSettingsSchema = z.object({
-  pageFormat: z.union([z.literal(80), z.literal(57)], { error: 'Page format is 80 or 57 mm!' }).default(80),
+  pageFormat: z
+    .union([z.literal(80), z.literal(57), z.literal('80'), z.literal('57')], {
+      error: 'Page format is 80 or 57 mm!',
+    })
+    .transform(paperWidth)
+    .default(80),
   header: plainText(500),
   footer: plainText(500),
   showNotes: z.boolean({ error: 'Invalid request!' }),
@@ -66,7 +88,24 @@ export const printSettingsSchema = z.object({
   showCustomerDetails: z.boolean({ error: 'Invalid request!' }),
   printToken: z.boolean({ error: 'Invalid request!' }),
 });
-export const printSettingsResponse = printSettingsSchema.extend({ header: z.string(), footer: z.string() });
+
+/** The print settings as the API answers them (SPEC §3 Print settings): camelCase and snake form alike. */
+export const printSettingsResponse = z.object({
+  pageFormat: z.union([z.literal(80), z.literal(57)]),
+  header: z.string(),
+  footer: z.string(),
+  showNotes: z.boolean(),
+  isEnablePrint: z.boolean(),
+  showStoreDetails: z.boolean(),
+  showCustomerDetails: z.boolean(),
+  printToken: z.boolean(),
+  page_format: z.union([z.literal(80), z.literal(57)]),
+  show_notes: z.boolean(),
+  is_enable_print: z.boolean(),
+  show_store_details: z.boolean(),
+  show_customer_details: z.boolean(),
+  print_token: z.boolean(),
+});
 export type PrintSettings = z.infer<typeof printSettingsResponse>;
 
 const seatingMissing = "Please provide Seating Capacity or '0'";

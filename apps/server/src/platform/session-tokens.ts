@@ -149,6 +149,17 @@ export function parseRowToken(
 }
 
 /**
+ * When a device session ends unless it is refreshed before (ms since the epoch): its absolute lifetime
+ * after sign-in, or its idle limit after the last refresh, whichever comes first.
+ */
+export function sessionEndsAt(device: { createdAt: Date; rotatedAt: Date }): number {
+  return Math.min(
+    device.createdAt.getTime() + SESSION_MAX_AGE_MS,
+    device.rotatedAt.getTime() + SESSION_IDLE_MS,
+  );
+}
+
+/**
  * What a refresh token this server issued means for its device (read under the device's row lock):
  * - `expired`: the session outlived its absolute lifetime or sat idle too long; it ends.
  * - `current`: the live token; the session rotates.
@@ -161,8 +172,7 @@ export function refreshVerdict(
   presentedHash: string,
   now = Date.now(),
 ): 'expired' | 'current' | 'grace' | 'reused' {
-  if (now - device.createdAt.getTime() > SESSION_MAX_AGE_MS) return 'expired';
-  if (now - device.rotatedAt.getTime() > SESSION_IDLE_MS) return 'expired';
+  if (now > sessionEndsAt(device)) return 'expired';
   if (sameHash(device.refreshHash, presentedHash)) return 'current';
   if (
     sameHash(device.previousRefreshHash, presentedHash) &&

@@ -13,8 +13,9 @@ const SocketContext = createContext<Socket | null>(null);
 /**
  * One realtime connection per signed-in tab (SPEC §4, §9): the server puts it in the tenant's room from
  * the session cookie. A removed or signed-out device is told at once and leaves for the login page.
- * The server closes a socket when its access token expires or the user's rights change: the tab
- * refreshes its session (any API call does) and reconnects under it. A node that shuts down drops its
+ * The socket lives as long as the session (not one access token); the server closes it when the session
+ * ends or the user's rights change: the tab refreshes its session (any API call does) and reconnects
+ * under it. A node that shuts down drops its
  * sockets without a disconnect packet, so socket.io reconnects by itself.
  */
 export function SocketProvider({ tenantId, children }: { tenantId: number | null; children: ReactNode }) {
@@ -35,15 +36,31 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
     }),
   );
   useEffect(() => {
-    // Kept for compatibility with older clients; the server decides the room from the cookie.
-    const announce = () => socket.emit('authenticate', { tenant_id: tenantId });
-    const revoked = () => endSession('tenant');
+    // The server says `authenticated` as it admits a socket to the tenant's rooms, before it answers
+    // anything. A reconnect after a dropped connection carries whatever access cookie is left: one that
+    // expired while the screen sat quiet is admitted as a public socket and would hear nothing, so the
+    // tab renews its session and connects again (at most once a minute, should the server still say no).
+    let admitted = false;
+    let renewedAt = -Infinity;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    const onAuthenticated = () => (admitted = true);
+    const onDisconnect = () => (admitted = false);
+    // `authenticate` is kept for compatibility with older clients; the server decides the room from
+    // the cookie. Its acknowledgement comes after `authenticated`, if that comes at all.
+    const announce = () =>
+      socket.emit('authenticate', { tenant_id: tenantId }, () => {
+        if (admitted) return;
+        socket.disconnect();
+        clearTimeout(retry);
+        retry = setTimeout(renew, Math.max(0, renewedAt + 60_000 - Date.now()));
+      });
+    const revoked = () => endSession('tenant');
     const renew = () => {
+      renewedAt = Date.now();
       apiRequest('/auth/me').then(
         () => socket.connect(),
         (error: unknown) => {
-          // No answer (the Wi-Fi dropped as the token expired): try again, or the kitchen would wait
+          // No answer (the Wi-Fi dropped as the session was renewed): try again, or the kitchen would wait
           // for tickets that never come. A refused refresh has already sent the tab to the login page.
           if (!(error instanceof ApiError) || error.status >= 500) retry = setTimeout(renew, 5_000);
         },
@@ -54,6 +71,8 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
     const tenantStatus = ({ active }: TenantEvents['tenant_status']) => {
       if (!active) void navigate(paths.dashboard.inactiveSubscription, { replace: true });
     };
+    socket.on('authenticated', onAuthenticated);
+    socket.on('disconnect', onDisconnect);
     socket.on('connect', announce);
     socket.on('tenant_status', tenantStatus);
     socket.on('session_revoked', revoked);
@@ -61,6 +80,8 @@ export function SocketProvider({ tenantId, children }: { tenantId: number | null
     socket.on('session_changed', renew);
     socket.connect();
     return () => {
+      socket.off('authenticated', onAuthenticated);
+      socket.off('disconnect', onDisconnect);
       socket.off('connect', announce);
       socket.off('tenant_status', tenantStatus);
       socket.off('session_revoked', revoked);

@@ -11,6 +11,7 @@ import {
   randomSecret,
   refreshVerdict,
   sameHash,
+  sessionEndsAt,
 } from '../../platform/session-tokens.ts';
 import * as devicesRepo from '../devices/devices.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
@@ -296,6 +297,8 @@ export function createAuthService(ctx: AppContext) {
         role: row.role,
         scopes: parseScopes(row.scope),
         tenantActive: row.tenantActive,
+        /** When the session ends unless refreshed (a socket lives until then: realtime.ts). */
+        endsAt: sessionEndsAt(row),
       };
     },
   };

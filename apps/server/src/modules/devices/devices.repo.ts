@@ -121,7 +121,7 @@ export async function findOwnLiveDevice(tx: Tx, tenantId: number, userId: number
 
 /**
  * System path: the live session behind an access token, with what the request needs to decide (its
- * user's role and scopes, whether the tenant is active), in one read per request.
+ * user's role and scopes, whether the tenant is active, when the session ends), in one read per request.
  */
 export async function loadLiveSession(tx: Db, tenantId: number, userId: number, deviceId: number) {
   const [row] = await tx
@@ -130,6 +130,8 @@ export async function loadLiveSession(tx: Db, tenantId: number, userId: number, 
       role: users.role,
       scope: users.scope,
       tenantActive: tenants.isActive,
+      createdAt: devices.createdAt,
+      rotatedAt: devices.rotatedAt,
     })
     .from(devices)
     .innerJoin(users, and(eq(users.tenantId, devices.tenantId), eq(users.id, devices.userId)))

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { tenantContext } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import { type Api, errorResponses } from '../../platform/http.ts';
-import { addressKey, addressLimit, requestLimit } from '../../platform/rate-limits.ts';
+import { type AddressBudget, addressKey, addressLimit, requestLimit } from '../../platform/rate-limits.ts';
 import type { QrMenuService } from './qrmenu.service.ts';
 
 const tags = ['qrmenu'];
@@ -25,7 +25,10 @@ const TEN_MINUTES = 10 * 60_000;
 const codeOf = (request: FastifyRequest) => String((request.params as { qrcode?: unknown }).qrcode);
 
 /** /qrmenu (SPEC §7 Public QR menu, issue 11) and the pickup board. */
-export function qrMenuRoutes(app: Api, deps: { qrMenu: QrMenuService; config: Config }) {
+export function qrMenuRoutes(
+  app: Api,
+  deps: { qrMenu: QrMenuService; config: Config; statusBudget: AddressBudget },
+) {
   const { qrMenu, config } = deps;
 
   app.get(
@@ -109,8 +112,8 @@ export function qrMenuRoutes(app: Api, deps: { qrMenu: QrMenuService; config: Co
         response: { 200: dinerOrderStatusResponse, ...errorResponses },
       },
       // A diner's page reads it on load and on reconnect (the socket carries the rest): a guesser of
-      // tokens, or a page stuck reloading, is held to this.
-      onRequest: addressLimit(app, config.qrStatusRateLimit, 'qrstatus'),
+      // tokens, or a page stuck reloading, is held to this, shared with the socket's follow_order.
+      onRequest: deps.statusBudget.hook,
       config: PUBLIC,
     },
     async (request, reply) => {

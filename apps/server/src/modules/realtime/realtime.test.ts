@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Socket } from 'socket.io-client';
 import type { Device } from '@comanda/core';
 import { sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import {
+  type Tenant,
   type TestApp,
   type TestClient,
   connectSocket,
@@ -12,6 +14,9 @@ import {
   record,
   startTestApp,
 } from '../../../test/harness.ts';
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '../../platform/session-tokens.ts';
+import { sendOrder } from '../orders/orders.fixtures.ts';
+import { createQrStore, placeBody } from '../qrmenu/qrmenu.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -115,6 +120,59 @@ describe('realtime', () => {
   });
 });
 
+describe('SPEC §4 events, scoped by the session', () => {
+  it("sends new_order, order_update and new_qrorder after the calls that make them, to their tenant only; the clients' authenticate and *_backend emits are acknowledged and grant nothing", async () => {
+    const mine = await createQrStore(app);
+    const theirs = await createQrStore(app);
+    const { socket: pos, authenticated } = await connect(mine.owner.client);
+    const { socket: other } = await connect(theirs.owner.client);
+    const { socket: diner, authenticated: dinerAuthenticated } = await connect();
+    expect([authenticated, dinerAuthenticated]).toEqual([true, false]);
+    const EVENTS = ['new_order', 'order_update', 'new_qrorder'] as const;
+    const heard = (socket: Socket) => Object.fromEntries(EVENTS.map((e) => [e, record(socket, e)]));
+    const [posHeard, otherHeard, dinerHeard] = [heard(pos), heard(other), heard(diner)];
+
+    // What §4 clients emit, naming the other tenant: each is acknowledged (the server has read it)...
+    await pos.timeout(5000).emitWithAck('authenticate', { tenant_id: theirs.owner.tenantId });
+    await pos
+      .timeout(5000)
+      .emitWithAck('new_order_backend', { tokenNo: 1, orderId: 1, tenant_id: theirs.owner.tenantId });
+    await pos.timeout(5000).emitWithAck('order_update_backend', { tenant_id: theirs.owner.tenantId });
+    await diner.timeout(5000).emitWithAck('new_qrorder_backend', theirs.code);
+    await diner.timeout(5000).emitWithAck('authenticate', { tenant_id: mine.owner.tenantId });
+
+    // ...and the server's own events come from the calls, after their commits.
+    const created = next(pos, 'new_order');
+    const order = await sendOrder(app, mine);
+    await expect(created).resolves.toEqual({ orderId: order.orderId });
+    const updated = next(pos, 'order_update');
+    const step = await mine.owner.client.post(`/orders/update-status/${order.lineIds[0]}`, {
+      status: 'preparing',
+    });
+    expect(step.status).toBe(200);
+    await expect(updated).resolves.toEqual({ orderId: order.orderId });
+    const announced = next(pos, 'new_qrorder');
+    expect((await app.client().post(`/qrmenu/${mine.code}/place-order`, placeBody(mine))).status).toBe(200);
+    await expect(announced).resolves.toEqual({ orderId: expect.any(Number) as unknown });
+
+    // The other tenant's screen heard its own order only (the control), the diner's socket nothing.
+    const control = next(other, 'new_order');
+    const theirOrder = await sendOrder(app, theirs);
+    await control;
+    expect(posHeard).toEqual({
+      new_order: [{ orderId: order.orderId }],
+      order_update: [{ orderId: order.orderId }],
+      new_qrorder: [{ orderId: expect.any(Number) as unknown }],
+    });
+    expect(otherHeard).toEqual({
+      new_order: [{ orderId: theirOrder.orderId }],
+      order_update: [],
+      new_qrorder: [],
+    });
+    expect(dinerHeard).toEqual({ new_order: [], order_update: [], new_qrorder: [] });
+  });
+});
+
 /** The key every node signs access tokens with, as the database holds it. */
 async function accessTokenKey(): Promise<Uint8Array> {
   const result = await app.database.asOwner((tx) =>
@@ -124,33 +182,127 @@ async function accessTokenKey(): Promise<Uint8Array> {
   return Buffer.from(row?.value ?? '', 'base64url');
 }
 
-describe('realtime handshake and session checks', () => {
+/**
+ * A copy of a signed-in client whose access token (same session: tenant, user, device) expires in a few
+ * seconds instead of minutes: the harness's stand-in for a token that lived its 15 minutes.
+ */
+async function withShortToken(client: TestClient, seconds = 4): Promise<TestClient> {
+  const claims = decodeJwt(client.cookies.get('comanda_at') ?? '');
+  const short = await new SignJWT({ tid: claims.tid, uid: claims.uid, did: claims.did })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience('tenant')
+    .setIssuedAt()
+    .setExpirationTime(`${seconds}s`)
+    .sign(await accessTokenKey());
+  const copy = client.copy();
+  copy.cookies.set('comanda_at', short);
+  return copy;
+}
+
+/** Waits until the server refuses a client's access token: it has expired. */
+async function untilExpired(client: TestClient) {
+  await vi.waitFor(
+    async () => {
+      if ((await client.get('/auth/me')).status !== 401) throw new Error('access token still valid');
+    },
+    { timeout: 20_000, interval: 250 },
+  );
+}
+
+/** Signs a second device in for the tenant's owner. */
+async function secondDevice(t: Tenant) {
+  const tablet = app.client();
+  expect((await tablet.post('/auth/signin', { username: t.username, password: t.password })).status).toBe(
+    200,
+  );
+  return tablet;
+}
+
+/** The next of these events on a socket, by name: a closed socket answers `disconnect`, not a hang. */
+function firstOf(socket: Socket, events: string[]): Promise<{ event: string; payload: unknown }> {
+  return new Promise((resolve) => {
+    for (const event of events) socket.once(event, (payload: unknown) => resolve({ event, payload }));
+  });
+}
+
+describe('a socket lives as long as its device session (issue 30)', () => {
+  it('outlives the access token it connected with, and is closed at sign-out and at device removal', async () => {
+    const t = await createTenant(app);
+    const tablet = await secondDevice(t);
+    const [ownerShort, tabletShort] = await Promise.all([withShortToken(t.client), withShortToken(tablet)]);
+    const { socket: ownerSocket, authenticated } = await connect(ownerShort);
+    const { socket: tabletSocket, authenticated: tabletAuthenticated } = await connect(tabletShort);
+    expect([authenticated, tabletAuthenticated]).toEqual([true, true]);
+    const closes = [record(ownerSocket, 'session_expired'), record(tabletSocket, 'session_expired')];
+    // Listened for from the start: a socket closed at the token's expiry answers `disconnect`.
+    const heard = [
+      firstOf(ownerSocket, ['new_order', 'disconnect']),
+      firstOf(tabletSocket, ['new_order', 'disconnect']),
+    ];
+    await untilExpired(ownerShort);
+    await untilExpired(tabletShort);
+
+    // The kitchen still hears of new orders after the token it connected with has expired.
+    await emitOrder(t.tenantId, 1);
+    expect(await Promise.all(heard)).toEqual([
+      { event: 'new_order', payload: { orderId: 1 } },
+      { event: 'new_order', payload: { orderId: 1 } },
+    ]);
+    expect(closes).toEqual([[], []]);
+
+    // Removing the tablet closes its socket (and only its own).
+    const tabletRevoked = firstOf(tabletSocket, ['session_revoked']);
+    const tabletClosed = next(tabletSocket, 'disconnect');
+    const other = (await t.client.get<Device[]>('/auth/devices')).body.find((d) => !d.isMyDevice);
+    expect((await t.client.post('/auth/remove-device', { device_id: other?.device_id })).status).toBe(200);
+    await tabletRevoked;
+    await expect(tabletClosed).resolves.toBe('io server disconnect');
+    const control = next(ownerSocket, 'new_order');
+    await emitOrder(t.tenantId, 2);
+    await expect(control).resolves.toEqual({ orderId: 2 });
+
+    // Signing out closes the device's socket.
+    const revoked = firstOf(ownerSocket, ['session_revoked']);
+    const closed = next(ownerSocket, 'disconnect');
+    expect((await t.client.post('/auth/signout', {})).status).toBe(200);
+    await revoked;
+    await expect(closed).resolves.toBe('io server disconnect');
+  });
+
+  it('is closed, told session_expired, when its device session reaches its age or idle limit', async () => {
+    const t = await createTenant(app);
+    const tablet = await secondDevice(t);
+    const [owner, other] = (await t.client.get<Device[]>('/auth/devices')).body.sort((a, b) =>
+      a.isMyDevice === b.isMyDevice ? 0 : a.isMyDevice ? -1 : 1,
+    );
+    // The owner's session was signed in (nearly) 30 days ago; the tablet's last refreshed (nearly) 7
+    // days ago: each ends a few seconds from now, long before its access token would.
+    await app.database.asOwner(async (tx) => {
+      await tx.execute(
+        sql`update devices set created_at = now() - ${SESSION_MAX_AGE_MS - 4000} * interval '1 millisecond'
+            where tenant_id = ${t.tenantId} and id = ${owner?.device_id ?? 0}`,
+      );
+      await tx.execute(
+        sql`update devices set rotated_at = now() - ${SESSION_IDLE_MS - 4000} * interval '1 millisecond'
+            where tenant_id = ${t.tenantId} and id = ${other?.device_id ?? 0}`,
+      );
+    });
+    const { socket: ownerSocket } = await connect(t.client);
+    const { socket: tabletSocket } = await connect(tablet);
+    for (const socket of [ownerSocket, tabletSocket]) {
+      const expired = next(socket, 'session_expired');
+      const closed = next(socket, 'disconnect');
+      await expired;
+      await expect(closed).resolves.toBe('io server disconnect');
+    }
+  });
+
   it("refuses a handshake from another origin, and admits one from PUBLIC_URL's", async () => {
     const t = await createTenant(app);
     await expect(connect(t.client, { origin: 'https://evil.example' })).rejects.toThrow();
     const port = new URL(app.url).port;
     await expect(connect(t.client, { origin: `http://rebind.example:${port}` })).rejects.toThrow();
     await expect(connect(t.client, { origin: app.url })).resolves.toMatchObject({ authenticated: true });
-  });
-
-  it('closes a socket when the access token it connected with expires, telling the client why', async () => {
-    const t = await createTenant(app);
-    // The same session, with a token that expires in two seconds instead of minutes.
-    const claims = decodeJwt(t.client.cookies.get('comanda_at') ?? '');
-    const short = await new SignJWT({ tid: claims.tid, uid: claims.uid, did: claims.did })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setAudience('tenant')
-      .setIssuedAt()
-      .setExpirationTime('2s')
-      .sign(await accessTokenKey());
-    const client = t.client.copy();
-    client.cookies.set('comanda_at', short);
-    const { socket, authenticated } = await connect(client);
-    expect(authenticated).toBe(true);
-    const expired = new Promise((resolve) => socket.once('session_expired', resolve));
-    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
-    await expect(expired).resolves.toBeDefined();
-    await expect(closed).resolves.toBe('io server disconnect');
   });
 
   it("closes a user's sockets when their scopes change, and no one else's", async () => {

@@ -1,18 +1,18 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import {
   DINER_SOCKET_EVENTS,
   type DinerOrderStatus,
   type TenantEvents,
   statusTokenParams,
 } from '@comanda/core';
-import { type DefaultEventsMap, Server } from 'socket.io';
+import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Events } from '../../platform/events.ts';
 import { AppError, fail, loggableError } from '../../platform/errors.ts';
-import { COOKIES } from '../../platform/session-tokens.ts';
+import { ACCESS_TTL_SECONDS, COOKIES } from '../../platform/session-tokens.ts';
 import fastifyCookie from '@fastify/cookie';
-import { decodeJwt } from 'jose';
 import { originAllowed, sameOriginPolicy } from '../../platform/http.ts';
+import { type AddressBudget, addressBudget, rawRequestAddress } from '../../platform/rate-limits.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 
 /** Rooms are named by the server from the session; a client never names one. */
@@ -25,8 +25,8 @@ export const dinerRoom = (statusToken: string) => `diner:${statusToken}`;
 const MAX_FOLLOWED = 10;
 /**
  * `follow_order` requests a socket may send in its life, answered or not: a page sends one per
- * (re)connect and order, so this only stops a socket from guessing tokens (it reconnects for more, and
- * the handshake is what an address pays for).
+ * (re)connect and order. Each also spends from its address's order-status budget (shared with the
+ * HTTP route), and each handshake from the address's socket budget: reconnecting buys no lookups.
  */
 const MAX_FOLLOW_ATTEMPTS = 20;
 
@@ -39,12 +39,15 @@ interface SocketSession {
   tenantId: number;
   userId: number;
   deviceId: number;
-  /** When the access token behind the handshake expires (ms since the epoch). */
-  expiresAt: number;
+  /** When the device session ends unless refreshed meanwhile (ms since the epoch). */
+  endsAt: number;
 }
 
-// setTimeout's limit; an access token lives minutes, so this only guards against a malformed exp.
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * How often an open tenant socket reads its session again, as an HTTP request does with each access
+ * token: a revocation whose notice was lost (a node down as it was sent) closes the socket by then.
+ */
+const SESSION_RECHECK_MS = ACCESS_TTL_SECONDS * 1000;
 
 /**
  * socket.io on the app's own port (ARCHITECTURE §5). The handshake's session cookie decides the tenant
@@ -58,8 +61,18 @@ export async function startRealtime(
   ctx: AppContext,
   auth: AuthService,
   diners: DinerStatuses,
+  /** The order-status budget of GET /qrmenu/order-status, which `follow_order` spends from too. */
+  statusBudget: AddressBudget,
 ) {
   const policy = sameOriginPolicy(ctx.config.publicUrl);
+  const addressOf = rawRequestAddress(ctx.config.trustProxy);
+  // Handshakes without a session, per address and minute (issue 29 item 11): as many as order-status
+  // lookups. A signed-in screen is not counted: its session is what it pays with.
+  const handshakeBudget = addressBudget(ctx.database, {
+    max: ctx.config.qrStatusRateLimit,
+    scope: 'socket',
+    code: 'too_many_requests',
+  });
   // Set once the node is stopping: new handshakes go elsewhere.
   let draining = false;
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { session?: SocketSession }>(
@@ -76,30 +89,76 @@ export async function startRealtime(
   );
   await attachAdapter(io, ctx);
 
-  /** The live session behind a handshake's cookie, if any (public sockets have none). */
+  /**
+   * The live session behind a handshake's cookie, if any (public sockets have none). The access token
+   * only admits the socket: from then on the socket follows the device session, not the token.
+   */
   async function sessionOf(cookieHeader: string | undefined): Promise<SocketSession | undefined> {
     const cookies = fastifyCookie.parse(cookieHeader ?? '');
     const token = cookies[COOKIES.tenant.access] ?? '';
     const claims = await ctx.tokens.verify(token, 'tenant');
     if (!claims?.tid) return undefined;
     const session = await auth.loadSession(claims.tid, claims.uid, claims.did);
-    if (!session?.tenantActive) return undefined;
-    // verify() has checked the signature and expiry; exp is read here only to schedule the re-check.
-    const exp = decodeJwt(token).exp ?? 0;
+    if (!session?.tenantActive || session.endsAt <= Date.now()) return undefined;
     return {
       tenantId: session.tenantId,
       userId: session.userId,
       deviceId: session.deviceId,
-      expiresAt: exp * 1000,
+      endsAt: session.endsAt,
     };
   }
 
+  /**
+   * Keeps a tenant socket open while its device session lives: it is read again when it would end
+   * (a refresh meanwhile moves the end) and every SESSION_RECHECK_MS. Sign-out, device removal, a
+   * scope change and deactivation close the socket at once through `events`; this catches the end of
+   * the session, and any of those whose notice was lost.
+   */
+  function watchSession(socket: Socket, session: SocketSession) {
+    let timer: NodeJS.Timeout | undefined;
+    const schedule = (endsAt: number) => {
+      timer = setTimeout(check, Math.min(Math.max(endsAt - Date.now(), 0), SESSION_RECHECK_MS));
+    };
+    const check = () => {
+      auth.loadSession(session.tenantId, session.userId, session.deviceId).then(
+        (live) => {
+          if (socket.disconnected) return;
+          if (!live) return endSocket(socket, 'session_revoked');
+          if (!live.tenantActive) return endSocket(socket, 'tenant_status', { active: false });
+          if (live.endsAt <= Date.now()) return endSocket(socket, 'session_expired');
+          schedule(live.endsAt);
+        },
+        (error: unknown) => {
+          // The database is away: the socket stays, and is checked again later.
+          ctx.log.warn({ error: loggableError(error) }, 'could not check a socket session');
+          if (!socket.disconnected) schedule(Date.now() + SESSION_RECHECK_MS);
+        },
+      );
+    };
+    schedule(session.endsAt);
+    socket.once('disconnect', () => clearTimeout(timer));
+  }
+
+  /**
+   * Admits a socket: a signed-in one with its session; a public one within its address's budget. A
+   * refused one is told why (`connect_error` with the message, and `data` with the code and the
+   * seconds to wait): socket.io clients do not retry a refused handshake by themselves.
+   */
+  async function admit(socket: { request: IncomingMessage; data: { session?: SocketSession } }) {
+    const session = await sessionOf(socket.request.headers.cookie);
+    if (session) {
+      socket.data.session = session;
+      return null;
+    }
+    const spent = await handshakeBudget.spend(addressOf(socket.request));
+    if (spent.allowed) return null;
+    const { body } = fail(handshakeBudget.code);
+    return Object.assign(new Error(body.message), { data: { ...body, retryAfter: spent.retryAfter } });
+  }
+
   io.use((socket, next) => {
-    sessionOf(socket.handshake.headers.cookie).then(
-      (session) => {
-        socket.data.session = session;
-        next();
-      },
+    admit(socket).then(
+      (refused) => (refused ? next(refused) : next()),
       (error: unknown) => {
         ctx.log.error({ error: loggableError(error) }, 'socket handshake failed');
         next(new Error('handshake failed'));
@@ -116,19 +175,14 @@ export async function startRealtime(
         userRoom(session.tenantId, session.userId),
       ]);
       socket.emit('authenticated', { tenant: true });
-      // The socket may not outlive the token it was admitted with: at expiry the client refreshes
-      // its session and reconnects, and the handshake checks the session again.
-      const timer = setTimeout(
-        () => endSocket(socket, 'session_expired'),
-        Math.min(Math.max(session.expiresAt - Date.now(), 0), MAX_TIMER_MS),
-      );
-      socket.once('disconnect', () => clearTimeout(timer));
+      watchSession(socket, session);
     }
     // A diner's page (no session needed) follows its order by the status token: the server checks the
     // token, joins the order's room and answers the current status; an unknown token joins nothing.
     // Whoever holds a token learns that one order's state and nothing of the tenant's events.
     const followed = new Set<string>();
     let attempts = 0;
+    const address = addressOf(socket.request);
     socket.on(DINER_SOCKET_EVENTS.follow, (...args: unknown[]) => {
       const last = args.at(-1);
       const ack = typeof last === 'function' ? (last as (answer: unknown) => void) : () => undefined;
@@ -138,20 +192,27 @@ export async function startRealtime(
       if (!parsed.success) return ack(fail('order_not_found').body);
       const token = parsed.data.statusToken;
       if (!followed.has(token) && followed.size >= MAX_FOLLOWED) return ack(fail('too_many_attempts').body);
-      const room = dinerRoom(token);
-      // Joined before the read: a change committed meanwhile is sent, not lost between the two.
-      void socket.join(room);
-      followed.add(token);
-      diners.status(token).then(
-        (status) => ack(status),
-        (error: unknown) => {
+      const follow = async () => {
+        const spent = await statusBudget.spend(address);
+        // As the HTTP route answers a 429 with Retry-After: the diner's page follows again after it.
+        if (!spent.allowed) return { ...fail(statusBudget.code).body, retryAfter: spent.retryAfter };
+        const room = dinerRoom(token);
+        // Joined before the read: a change committed meanwhile is sent, not lost between the two.
+        void socket.join(room);
+        followed.add(token);
+        try {
+          return await diners.status(token);
+        } catch (error) {
           void socket.leave(room);
           followed.delete(token);
-          if (error instanceof AppError) return ack(error.body);
-          ctx.log.error({ error: loggableError(error) }, 'follow_order failed');
-          ack(fail('internal').body);
-        },
-      );
+          throw error;
+        }
+      };
+      follow().then(ack, (error: unknown) => {
+        if (error instanceof AppError) return ack(error.body);
+        ctx.log.error({ error: loggableError(error) }, 'follow_order failed');
+        ack(fail('internal').body);
+      });
     });
 
     // Legacy announcements: acknowledged (with a socket.io ack when the sender asks for one), never

@@ -1,11 +1,20 @@
-import { type PrintSettings, type StoreSettings, currencyDigits, currencySymbol } from '@comanda/core';
+import {
+  type PrintSettings,
+  type StoreSettings,
+  currencyDigits,
+  currencySymbol,
+  paperWidth,
+} from '@comanda/core';
 import type { Tx } from '../../platform/db/client.ts';
 import type { printSettings, storeSettings } from '../../platform/db/schema.ts';
 import * as catalogueRepo from '../catalogue/catalogue.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as storeRepo from './store.repo.ts';
 
-/** Store details as the API answers them (the settings screen, the POS). */
+/**
+ * Store details as the API answers them (the settings screen, the POS, table orders, invoices): also
+ * in the snake form SPEC §3 says the public and receipt flows read.
+ */
 export function presentStore(s: typeof storeSettings.$inferSelect, timezone: string): StoreSettings {
   return {
     timezone,
@@ -18,14 +27,18 @@ export function presentStore(s: typeof storeSettings.$inferSelect, timezone: str
     isQRMenuEnabled: s.isQrMenuEnabled,
     isQROrderEnabled: s.isQrOrderEnabled,
     uniqueQRCode: s.uniqueQrCode,
+    store_name: s.storeName,
+    is_qr_menu_enabled: s.isQrMenuEnabled,
+    is_qr_order_enabled: s.isQrOrderEnabled,
   };
 }
 
-/** Print settings as the API answers them. */
+/** Print settings as the API answers them: camelCase, and the snake form receipts read (SPEC §3). */
 export function presentPrint(p: typeof printSettings.$inferSelect): PrintSettings {
+  // The column's CHECK allows only 57 and 80.
+  const pageFormat = paperWidth(p.pageFormat);
   return {
-    // The column's CHECK allows only 57 and 80.
-    pageFormat: p.pageFormat === 57 ? 57 : 80,
+    pageFormat,
     header: p.header,
     footer: p.footer,
     showNotes: p.showNotes,
@@ -33,6 +46,12 @@ export function presentPrint(p: typeof printSettings.$inferSelect): PrintSetting
     showStoreDetails: p.showStoreDetails,
     showCustomerDetails: p.showCustomerDetails,
     printToken: p.printToken,
+    page_format: pageFormat,
+    show_notes: p.showNotes,
+    is_enable_print: p.isEnablePrint,
+    show_store_details: p.showStoreDetails,
+    show_customer_details: p.showCustomerDetails,
+    print_token: p.printToken,
   };
 }
 

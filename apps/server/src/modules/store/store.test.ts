@@ -44,6 +44,23 @@ const print = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** SPEC §3: the store settings the public and receipt flows read in snake form, from the camelCase. */
+const storeSnake = (s: { storeName: string; isQRMenuEnabled: boolean; isQROrderEnabled: boolean }) => ({
+  store_name: s.storeName,
+  is_qr_menu_enabled: s.isQRMenuEnabled,
+  is_qr_order_enabled: s.isQROrderEnabled,
+});
+
+/** SPEC §3: the print settings in snake form, from the camelCase. */
+const printSnake = (p: ReturnType<typeof print>) => ({
+  page_format: p.pageFormat,
+  show_notes: p.showNotes,
+  is_enable_print: p.isEnablePrint,
+  show_store_details: p.showStoreDetails,
+  show_customer_details: p.showCustomerDetails,
+  print_token: p.printToken,
+});
+
 async function storeSettings(t: Tenant) {
   return (await t.client.get<StoreSettings>('/settings/store-setting')).body;
 }
@@ -87,7 +104,8 @@ describe('/settings/store-setting and /settings/print-setting', () => {
 
   it.each([
     ['a page format other than 80 or 57', print({ pageFormat: 90 }), 'Page format is 80 or 57 mm!'],
-    ['a page format as text', print({ pageFormat: '80' }), 'Page format is 80 or 57 mm!'],
+    ['a page format as text other than 80 or 57', print({ pageFormat: '90' }), 'Page format is 80 or 57 mm!'],
+    ['a page format as words', print({ pageFormat: '80mm' }), 'Page format is 80 or 57 mm!'],
     ['a 10,000-character header', print({ header: 'x'.repeat(10_000) }), 'Value is too long!'],
     ['a string for a switch', print({ showNotes: 'no' }), 'Invalid request!'],
   ])('print settings answer 400 for %s', async (_label, body, message) => {
@@ -149,6 +167,9 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       isQROrderEnabled: false,
       timezone: 'UTC',
       uniqueQRCode: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) as unknown,
+      store_name: 'Tasca do Zé',
+      is_qr_menu_enabled: false,
+      is_qr_order_enabled: false,
     });
     expect((await storeSettings(t)).uniqueQRCode).toBe(first.uniqueQRCode);
     expect((await t.client.get('/settings/print-setting')).body).toEqual({
@@ -160,6 +181,12 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       showStoreDetails: true,
       showCustomerDetails: true,
       printToken: true,
+      page_format: 80,
+      show_notes: true,
+      is_enable_print: true,
+      show_store_details: true,
+      show_customer_details: true,
+      print_token: true,
     });
   });
 
@@ -187,7 +214,12 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       status: 200,
       body: { message: 'Store settings saved!' },
     });
-    expect(await storeSettings(t)).toEqual({ ...store({ currency: 'EUR' }), image: null, uniqueQRCode });
+    expect(await storeSettings(t)).toEqual({
+      ...store({ currency: 'EUR' }),
+      ...storeSnake(store()),
+      image: null,
+      uniqueQRCode,
+    });
     expect(await auditActions(app, t.tenantId)).toContain('settings.store_update');
   });
 
@@ -197,8 +229,46 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       status: 200,
       body: { message: 'Print settings saved!' },
     });
-    expect((await t.client.get('/settings/print-setting')).body).toEqual(print());
+    expect((await t.client.get('/settings/print-setting')).body).toEqual({
+      ...print(),
+      ...printSnake(print()),
+    });
     expect(await auditActions(app, t.tenantId)).toContain('settings.print_update');
+  });
+
+  it.each([
+    ['57', 57],
+    ['80', 80],
+  ] as const)('reads a page format sent as the string "%s"', async (sent, width) => {
+    const t = await createTenant(app);
+    expect((await t.client.post('/settings/print-setting', print({ pageFormat: sent }))).status).toBe(200);
+    expect((await t.client.get<PrintSettings>('/settings/print-setting')).body).toMatchObject({
+      pageFormat: width,
+      page_format: width,
+    });
+  });
+
+  it('answers the store and print settings in both forms on every screen that prints (SPEC §3)', async () => {
+    const t = await createTenant(app);
+    await t.client.post('/settings/store-setting', store());
+    await t.client.post('/settings/print-setting', print());
+    const both = {
+      storeSettings: storeSnake(store()),
+      printSettings: { ...print(), ...printSnake(print()) },
+    };
+    for (const path of ['/pos/init', '/orders/init', '/invoices/init']) {
+      const res = await t.client.get<{ storeSettings: StoreSettings; printSettings: PrintSettings }>(path);
+      expect(res.status, path).toBe(200);
+      expect(res.body.storeSettings, path).toMatchObject({ ...store(), ...both.storeSettings });
+      expect(res.body.printSettings, path).toEqual(both.printSettings);
+    }
+    // The public menu's store block is in snake form only (SPEC §3: the public flow reads it so).
+    const { uniqueQRCode } = await storeSettings(t);
+    const menu = await app
+      .client()
+      .get<{ storeSettings: Record<string, unknown> }>(`/qrmenu/${uniqueQRCode}`);
+    expect(menu.status).toBe(200);
+    expect(menu.body.storeSettings).toMatchObject(storeSnake(store()));
   });
 
   it('refuses the store QR code while the QR menu is off', async () => {

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { formatMoney, fromMinor, toMinor } from '@comanda/core';
+import { formatMoney, fromMinor, paperWidth, toMinor } from '@comanda/core';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -27,7 +27,8 @@ export function PrintReceiptPage() {
 function Receipt({ data }: { data: ReceiptData }) {
   const { t } = useTranslation('print');
   const { print, store } = data;
-  const width = print.pageFormat === 57 ? 57 : 80;
+  // A number, or a string from an older receipt left in storage.
+  const width = paperWidth(print.pageFormat);
   // The amounts arrive as decimals of the currency; formatMoney takes minor units. SPEC §2 says "2
   // decimals": that is USD and most currencies; JPY (0) and BHD (3) keep their own digits, as billed.
   const money = (amount: number) =>

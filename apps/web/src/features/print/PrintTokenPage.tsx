@@ -1,3 +1,4 @@
+import { paperWidth } from '@comanda/core';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -17,7 +18,7 @@ export function PrintTokenPage() {
   useDocumentTitle(t('tokenTitle'));
   useAutoPrint(data !== null);
   if (!data) return <NothingToPrint />;
-  const width = data.pageFormat === 57 ? 57 : 80;
+  const width = paperWidth(data.pageFormat);
   const style = { '--paper-width': `${width}mm` } as CSSProperties;
   return (
     <main className={classes.page}>

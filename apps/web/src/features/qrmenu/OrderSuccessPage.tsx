@@ -14,6 +14,8 @@ const EVENTS: typeof DINER_SOCKET_EVENTS = { follow: 'follow_order', status: 'or
 const STEPS = ['received', 'preparing', 'ready', 'served'] as const satisfies readonly DinerOrderState[];
 
 type Followed = { status: 'loading' } | { status: 'unknown' } | { status: 'ready'; order: DinerOrderStatus };
+/** What `follow_order` acknowledges: the order's status, or why not (`retryAfter` when over budget). */
+type FollowAnswer = DinerOrderStatus | { code: string; message: string; retryAfter?: number };
 
 /**
  * Follows one order by its status token: the current state from GET order-status, then every change
@@ -52,9 +54,29 @@ function useOrderStatus(statusToken: string): Followed {
       reconnectionDelayMax: 5_000,
       randomizationFactor: 0.5,
     });
+    // The address's budget spent (many diners on one Wi-Fi, issue 29 item 11): the server refuses a
+    // handshake or a follow and says how long to wait; socket.io does not retry a refused handshake
+    // by itself, so the page connects again once the wait is over. The GET's state stays on show.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const reconnectLater = (seconds: unknown) => {
+      clearTimeout(retry);
+      const wait = typeof seconds === 'number' && seconds > 0 ? seconds : 60;
+      retry = setTimeout(() => {
+        socket.disconnect();
+        socket.connect();
+      }, wait * 1000);
+    };
     // On every (re)connection: the server answers with the current status, then sends each change.
-    const follow = () => socket.emit(EVENTS.follow, { statusToken });
+    const follow = () =>
+      socket.emit(EVENTS.follow, { statusToken }, (answer: FollowAnswer) => {
+        if ('state' in answer) show(answer);
+        else if (answer.code === 'too_many_attempts') reconnectLater(answer.retryAfter);
+      });
     socket.on('connect', follow);
+    socket.on('connect_error', (error: Error & { data?: { retryAfter?: unknown } }) => {
+      // `active`: a transport error, which socket.io retries itself; otherwise the server refused.
+      if (!socket.active) reconnectLater(error.data?.retryAfter);
+    });
     socket.on(EVENTS.status, (order: DinerOrderStatus) => show(order));
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
@@ -65,6 +87,7 @@ function useOrderStatus(statusToken: string): Followed {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       live = false;
+      clearTimeout(retry);
       document.removeEventListener('visibilitychange', onVisible);
       socket.off();
       socket.disconnect();

@@ -18,11 +18,21 @@ const SWITCHES = [
   ['printToken', 'print.token', 'print.tokenHint'],
 ] as const;
 
+type FormValues = Omit<
+  PrintSettings,
+  | 'page_format'
+  | 'show_notes'
+  | 'is_enable_print'
+  | 'show_store_details'
+  | 'show_customer_details'
+  | 'print_token'
+>;
+
 /** /dashboard/settings/print-settings: what receipts and tokens print (SPEC §2 Print Settings). */
 export function PrintSettingsPage() {
   const { t } = useTranslation('settings');
   const print = useQuery(printSettingsQueryOptions());
-  const form = useForm<PrintSettings>({
+  const form = useForm<FormValues>({
     initialValues: {
       pageFormat: 80,
       header: '',
@@ -35,7 +45,20 @@ export function PrintSettingsPage() {
     },
     validate: zodValidate(printSettingsSchema),
   });
-  useFillForm(form, print.data, (values) => values);
+  // The form edits the camelCase fields; the snake copies (SPEC §3) are the server's to write.
+  useFillForm(
+    form,
+    print.data,
+    ({
+      page_format,
+      show_notes,
+      is_enable_print,
+      show_store_details,
+      show_customer_details,
+      print_token,
+      ...values
+    }) => values,
+  );
   const save = useSaveMutation({ mutationFn: savePrintSettings, changes: ['print'] });
 
   return (

@@ -17,7 +17,10 @@ import { saveStoreSettings } from './api/mutations.ts';
 import { BillSettingsCard } from './BillSettingsCard.tsx';
 import { timeZoneGroups } from './time-zones.ts';
 
-type FormValues = Omit<StoreSettings, 'image' | 'uniqueQRCode'>;
+type FormValues = Omit<
+  StoreSettings,
+  'image' | 'uniqueQRCode' | 'store_name' | 'is_qr_menu_enabled' | 'is_qr_order_enabled'
+>;
 
 /** /dashboard/settings/details: store name, contact, currency and the QR menu switches. */
 export function StoreDetailsPage() {
@@ -36,7 +39,12 @@ export function StoreDetailsPage() {
     },
     validate: zodValidate(storeSettingsSchema),
   });
-  useFillForm(form, store.data, ({ image, uniqueQRCode, ...values }) => values);
+  // The form edits the camelCase fields; the snake copies (SPEC §3) are the server's to write.
+  useFillForm(
+    form,
+    store.data,
+    ({ image, uniqueQRCode, store_name, is_qr_menu_enabled, is_qr_order_enabled, ...values }) => values,
+  );
 
   const currencyOptions = useMemo(
     () => currencies().map((c) => ({ value: c.code, label: `${c.code} - ${c.name} (${c.symbol})` })),
