@@ -7,7 +7,7 @@
  * bench/results/friday-<time>.json, prints a table, and exits non-zero when more than
  * FRIDAY_TOLERANCE of the requests failed (5xx, other non-2xx, no answer) or of the events were missed.
  *
- * Each tenant (signed up through POST /auth/signup, its menu, tables, tax, payment type and QR menu
+ * Each tenant (signed up through POST /auth/signup, its menu, tables, tax and QR menu
  * made through the settings API) has:
  *   - FRIDAY_POS terminals, each its own session (device) and socket: every FRIDAY_POS_INTERVAL
  *     seconds (±33 %) it sends an order, in turn a dine-in order at one of its two tables (paid 10 to
@@ -161,7 +161,6 @@ async function setUpTenant(origin: string, index: number): Promise<Tenant> {
   // Two tables per terminal.
   for (let i = 0; i < 2 * POS; i++)
     await send('/settings/store-tables/add', { title: `T${i + 1}`, floor: 'Main', seatingCapacity: 4 });
-  await send('/settings/payment-types/add', { title: 'Cash' });
   const qrCode = await openQrMenu(origin, owner);
   const tables = (await read<{ id: number; encrypted_id: string }[]>('/settings/store-tables')).map((t) => ({
     id: t.id,
@@ -172,7 +171,7 @@ async function setUpTenant(origin: string, index: number): Promise<Tenant> {
     paymentTypes: { id: number }[];
   }>('/pos/init');
   const paymentTypeId = init.paymentTypes[0]?.id;
-  if (paymentTypeId === undefined) throw new Error('no payment type after adding one');
+  if (paymentTypeId === undefined) throw new Error('a new store has no Cash');
   const menu = init.menuItems.map((m) => ({
     itemId: m.id,
     variantId: m.variants[0]?.id ?? null,

@@ -38,7 +38,7 @@ beforeAll(async () => {
     (await post<{ id: number }>('/menu-items/add', { title, price, taxId: vat?.id })).id;
   ids.steak = await item('Steak', '18');
   ids.wine = await item('Wine', '7');
-  await post('/settings/payment-types/add', { title: 'Cash' });
+  // Cash the store has from the start (migration 0031).
   await post('/settings/store-tables/add', { title: 'T4', floor: 'Main', seatingCapacity: 4 });
   const init = await get<{ storeTables: { id: number; table_title: string }[] }>('/pos/init');
   ids.t4 = init.storeTables.find((t) => t.table_title === 'T4')?.id ?? 0;

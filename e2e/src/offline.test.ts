@@ -98,7 +98,7 @@ beforeAll(async () => {
   };
   await post('/menu-items/add', { title: 'Espresso', price: '2.5' });
   await post('/menu-items/add', { title: 'Croissant', price: '1.75' });
-  await post('/settings/payment-types/add', { title: 'Cash' });
+  // Cash the store has from the start (migration 0031).
   await post('/settings/store-tables/add', { title: 'T1', floor: 'Terrace', seatingCapacity: 4 });
   // The kitchen is another device of the store, on the wired network.
   const kitchenContext = await newContext(browser, SIZES.tablet);

@@ -16,7 +16,10 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>) {
   return res;
 }
 
-/** A store with its details, a taxed burger (variant, addon), water and Cash, all through the API. */
+/**
+ * A store with its details, a taxed burger (variant, addon) and water, all through the API, and the
+ * Cash every store starts with (migration 0031).
+ */
 export async function seedMenu(request: APIRequestContext, storeName: string): Promise<SeededMenu> {
   const store = (await (await request.get('/api/v1/settings/store-setting')).json()) as Record<
     string,
@@ -59,7 +62,6 @@ export async function seedMenu(request: APIRequestContext, storeName: string): P
       data: { title: 'Cheese', price: '1.5' },
     }),
   );
-  await ok(await request.post('/api/v1/settings/payment-types/add', { data: { title: 'Cash' } }));
   const init = (await (await request.get('/api/v1/pos/init')).json()) as {
     menuItems: { id: number; variants: { id: number }[]; addons: { id: number }[] }[];
     paymentTypes: { id: number; title: string }[];

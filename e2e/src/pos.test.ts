@@ -46,7 +46,7 @@ beforeAll(async () => {
   await post(`/menu-items/variants/${latte.id}/add`, { title: 'Large', price: '4.1' });
   await post(`/menu-items/addons/${latte.id}/add`, { title: 'Oat milk', price: '0.5' });
   await post('/menu-items/add', { title: 'Croissant', price: '1.75', categoryId: food });
-  await post('/settings/payment-types/add', { title: 'Cash' });
+  // Card beside the Cash the store has from the start (migration 0031).
   await post('/settings/payment-types/add', { title: 'Card' });
   await post('/settings/store-tables/add', { title: 'T1', floor: 'Ground', seatingCapacity: 4 });
 });

@@ -35,7 +35,7 @@ beforeAll(async () => {
   }[];
   await post('/menu-items/add', { title: 'Bacalhau', price: '14.50', taxId: taxes[0]?.id });
   await post('/menu-items/add', { title: 'Vinho Verde', price: '4.25' });
-  await post('/settings/payment-types/add', { title: 'Cash' });
+  // Cash the store has from the start (migration 0031).
   await post('/settings/store-tables/add', { title: 'Mesa 5', floor: 'Terrace', seatingCapacity: 4 });
 
   // The cook has a kitchen account of their own and their own tablet.

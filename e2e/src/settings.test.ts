@@ -200,21 +200,29 @@ describe('settings: an admin sets up the store', () => {
     await checkScreen(page, 'tax setup');
 
     await openSettings('Payment Types');
-    await page.getByRole('button', { name: 'Add Payment Type' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('dialog').getByText('Please provide Payment Type Title!').waitFor();
-    await submitDialog({ Title: 'Cash' }, 'Payment type added!');
-    await page.getByRole('button', { name: 'Add Payment Type' }).click();
-    await submitDialog({ Title: 'Card' }, 'Payment type added!');
-    // The default pays a bill sent without a payment type (issue 30): Cash until another is made it.
+    // The default pays a bill sent without a payment type (issue 30). A new store starts with one
+    // type, Cash: active, in the drawer and the default (migration 0031).
     const defaultOf = (title: string) =>
       page.getByTestId('payment-type-row').filter({ hasText: title }).getByTestId('default-payment-type');
     await defaultOf('Cash').waitFor();
-    await page.getByRole('button', { name: 'Make Card the default payment type' }).click();
+    await expectCount('payment-type-row', 1);
+    await expect(page.getByRole('switch', { name: 'Cash active' }).isChecked()).resolves.toBe(true);
+    await expect(
+      page.getByRole('checkbox', { name: 'Cash goes in the cash drawer' }).isChecked(),
+    ).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Add Payment Type' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByText('Please provide Payment Type Title!').waitFor();
+    await submitDialog({ Title: 'Card' }, 'Payment type added!');
+    await expectCount('payment-type-row', 2);
+    // Cash stays the default until another is made it.
+    await defaultOf('Cash').waitFor();
+    await expect(defaultOf('Card').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Make default payment type: Card' }).click();
     await page.getByText('Card is now the default payment type!').first().waitFor();
     await defaultOf('Card').waitFor();
     await defaultOf('Cash').waitFor({ state: 'detached' });
-    const makeCash = page.getByRole('button', { name: 'Make Cash the default payment type' });
+    const makeCash = page.getByRole('button', { name: 'Make default payment type: Cash' });
     // A touch target: at least 44 px high.
     expect((await makeCash.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     const card = page.getByRole('switch', { name: 'Card active' });
@@ -226,9 +234,9 @@ describe('settings: an admin sets up the store', () => {
     await expect(page.getByRole('switch', { name: 'Card active' }).isChecked()).resolves.toBe(false);
     await defaultOf('Cash').waitFor();
     // A switched-off type offers no default button.
-    await expect(
-      page.getByRole('button', { name: 'Make Card the default payment type' }).count(),
-    ).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Make default payment type: Card' }).count()).resolves.toBe(
+      0,
+    );
     await screenshot(page, 'settings-payment-types');
     await checkScreen(page, 'payment types');
   }, 300_000);

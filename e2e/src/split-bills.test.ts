@@ -51,7 +51,7 @@ beforeAll(async () => {
   ids.pasta = await item('Pasta', '12.50', vat?.id);
   ids.wine = await item('Wine', '7', vat?.id);
   ids.water = await item('Water', '2');
-  await post('/settings/payment-types/add', { title: 'Cash' });
+  // Card beside the Cash the store has from the start (migration 0031).
   await post('/settings/payment-types/add', { title: 'Card' });
   await post('/settings/store-tables/add', { title: 'T4', floor: 'Main', seatingCapacity: 4 });
   await post('/settings/store-tables/add', { title: 'T5', floor: 'Main', seatingCapacity: 2 });

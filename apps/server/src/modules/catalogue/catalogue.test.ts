@@ -316,8 +316,12 @@ describe('/settings/taxes', () => {
 describe('/settings/payment-types', () => {
   const paymentTypes = async (t: Tenant) =>
     (await t.client.get<PaymentType[]>('/settings/payment-types')).body;
-  const addCash = async (t: Tenant) =>
-    newest(await addAndList<PaymentType>(t, '/settings/payment-types', { title: 'Cash', isActive: true }));
+  /** A new store's one payment type: its Cash (0031). */
+  const ownCash = async (t: Tenant) => {
+    const [cash, ...others] = await paymentTypes(t);
+    if (!cash || others.length) throw new Error('a new store should have exactly its Cash');
+    return cash;
+  };
 
   it('answers 401 without a session', async () => {
     const c = app.client();
@@ -346,7 +350,7 @@ describe('/settings/payment-types', () => {
     ['toggle with a string for isActive', 'toggle', { isActive: 'false' }, 'Invalid request!'],
   ])('answers 400 for %s and changes nothing', async (_label, action, body, message) => {
     const t = await createTenant(app);
-    const cash = await addCash(t);
+    const cash = await ownCash(t);
     const path =
       action === 'add' ? '/settings/payment-types/add' : `/settings/payment-types/${cash.id}/${action}`;
     expect(await t.client.post(path, body)).toMatchObject({ status: 400, body: { message } });
@@ -363,7 +367,7 @@ describe('/settings/payment-types', () => {
 
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
-    const cash = await addCash(t);
+    const cash = await ownCash(t);
     const pos = await createColleague(app, t, { scopes: ['POS'] });
     expect((await pos.client.get('/settings/payment-types')).status).toBe(403);
     expect((await pos.client.post('/settings/payment-types/add', { title: 'X' })).status).toBe(403);
@@ -381,7 +385,8 @@ describe('/settings/payment-types', () => {
   it("answers 404 for another tenant's payment type and changes nothing", async () => {
     const a = await createTenant(app);
     const b = await createTenant(app);
-    const bCash = await addCash(b);
+    const aCash = await ownCash(a);
+    const bCash = await ownCash(b);
     const notFound = { status: 404, body: { message: 'Payment type not found!' } };
     for (const id of [bCash.id, 999_999_999]) {
       expect(await a.client.post(`/settings/payment-types/${id}/toggle`, { isActive: false })).toMatchObject(
@@ -392,17 +397,17 @@ describe('/settings/payment-types', () => {
       ).toMatchObject(notFound);
       expect(await a.client.request('DELETE', `/settings/payment-types/${id}`)).toMatchObject(notFound);
     }
-    expect(await paymentTypes(a)).toEqual([]);
+    expect(await paymentTypes(a)).toEqual([aCash]);
     expect(await paymentTypes(b)).toEqual([bCash]);
   });
 
   it('adds active payment types, toggles, updates and deletes them', async () => {
     const t = await createTenant(app);
-    expect(await t.client.post('/settings/payment-types/add', { title: 'Cash' })).toMatchObject({
+    // The store starts with its Cash (0031); a type added without isActive is active.
+    expect(await t.client.post('/settings/payment-types/add', { title: 'Card' })).toMatchObject({
       status: 200,
       body: { message: 'Payment type added!' },
     });
-    await t.client.post('/settings/payment-types/add', { title: 'Card', isActive: true });
     const [cash, card] = await paymentTypes(t);
     expect([cash, card]).toEqual([
       { id: expect.any(Number) as unknown, title: 'Cash', is_active: true, is_cash: true, is_default: true },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentTypeSetting } from '@comanda/core';
+import type { Invoices, OrderInvoiced, PaymentTypeSetting } from '@comanda/core';
 import {
   type TestApp,
   type Tenant,
@@ -7,6 +7,7 @@ import {
   createColleague,
   createTenant,
   startTestApp,
+  uniqueUsername,
 } from '../../../test/harness.ts';
 
 // The default payment type (issue 30): what pays a bill sent without a payment, as SPEC §7's payloads
@@ -21,21 +22,33 @@ afterAll(() => app.close());
 const list = async (t: Tenant) => (await t.client.get<PaymentTypeSetting[]>('/settings/payment-types')).body;
 const defaults = async (t: Tenant) => (await list(t)).filter((p) => p.is_default).map((p) => p.title);
 
-/** A store with Card, Cash and Voucher, added in that order: answers their ids. */
+/** A new store's Cash (0031), then Card and Voucher added in that order: answers their ids. */
 async function threeTypes(t: Tenant) {
-  for (const title of ['Card', 'Cash', 'Voucher'])
+  for (const title of ['Card', 'Voucher'])
     expect((await t.client.post('/settings/payment-types/add', { title, isActive: true })).status).toBe(200);
   const ids = Object.fromEntries((await list(t)).map((p) => [p.title, p.id]));
   return { card: ids.Card ?? 0, cash: ids.Cash ?? 0, voucher: ids.Voucher ?? 0 };
 }
 
 describe('the default payment type', () => {
-  it('is none without payment types, the only one with one, and Cash before the others unmarked', async () => {
+  it("is a new store's Cash, none without payment types, the only one with one, and Cash before the others unmarked", async () => {
     const t = await createTenant(app);
+    const [cash] = await list(t);
+    expect(cash).toEqual({
+      id: expect.any(Number) as unknown,
+      title: 'Cash',
+      is_active: true,
+      is_cash: true,
+      is_default: true,
+    });
+    expect(await t.client.request('DELETE', `/settings/payment-types/${cash?.id}`)).toMatchObject({
+      status: 200,
+      body: { message: 'Payment type deleted! No payment type is active now.' },
+    });
     expect(await list(t)).toEqual([]);
     await t.client.post('/settings/payment-types/add', { title: 'Card', isActive: true });
     expect(await defaults(t)).toEqual(['Card']);
-    // A new store's default is its Cash, whatever was added first.
+    // Unmarked, the default is a Cash, whatever was added first.
     await t.client.post('/settings/payment-types/add', { title: 'Cash', isActive: true });
     expect(await list(t)).toEqual([
       {
@@ -132,5 +145,41 @@ describe('the default payment type', () => {
       body: { message: 'Payment type activated!' },
     });
     expect(await defaults(t)).toEqual(['Cash']);
+  });
+});
+
+describe('a new store', () => {
+  it('signs up with one active Cash, its default, that pays a SPEC §7 bill sent without a payment', async () => {
+    // Through sign-up over HTTP, as a spec client's store starts (migration 0031's trigger).
+    const username = uniqueUsername();
+    const c = app.client();
+    expect(
+      (await c.post('/auth/signup', { biz_name: 'New Cafe', username, password: 'long enough pw' })).status,
+    ).toBe(200);
+    expect((await c.post('/auth/signin', { username, password: 'long enough pw' })).status).toBe(200);
+    const types = (await c.get<PaymentTypeSetting[]>('/settings/payment-types')).body;
+    expect(types).toEqual([
+      { id: expect.any(Number) as unknown, title: 'Cash', is_active: true, is_cash: true, is_default: true },
+    ]);
+
+    const item = await c.post<{ id: number }>('/menu-items/add', { title: 'Soup', price: '4.50' });
+    expect(item.status).toBe(200);
+    // SPEC §7's payload as written: the line names its item by `id`, no uuids, no payment.
+    const paid = await c.post<OrderInvoiced>('/pos/create-order-and-invoice', {
+      cart: [{ id: item.body.id, title: 'Soup', price: 4.5, quantity: 2 }],
+      deliveryType: 'takeaway',
+      customerType: 'WALKIN',
+      customerId: null,
+      tableId: null,
+      selectedQrOrderItem: null,
+      netTotal: 9,
+      taxTotal: 0,
+      total: 9,
+    });
+    expect(paid).toMatchObject({ status: 200, body: { message: 'Order created and paid!', total: 9 } });
+    const today = (await c.get<Invoices>('/invoices?type=today')).body.invoices;
+    expect(today.map((i) => [i.invoice_id, i.payments])).toEqual([
+      [paid.body.invoiceId, [{ payment_type: 'Cash', amount: 9, tendered: null, change: null }]],
+    ]);
   });
 });

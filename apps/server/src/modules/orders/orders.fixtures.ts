@@ -26,7 +26,7 @@ export const uuid = () => crypto.randomUUID();
  * A tenant with a small menu written straight to the tables (the menu and settings routes have their
  * own tests): a Burger (10.00, 7.5 % exclusive) with variants Large 14.00 and Small 8.00 and addons
  * Cheese 1.50 and Bacon 2.00; a Soda (3.00, 10 % inclusive); a Water (1.00, no tax); payment types
- * Cash (active) and Card (inactive); table T1 on Ground; customer Ana; `voidReason`: the first of the tenant's default void reasons.
+ * Cash (the store's own: active, the default) and Card (inactive); table T1 on Ground; customer Ana; `voidReason`: the first of the tenant's default void reasons.
  */
 export async function createStore(app: TestApp) {
   const owner = await createTenant(app);
@@ -63,8 +63,9 @@ export async function createStore(app: TestApp) {
     const cheese = await option(menuItemAddons, burger.id, 'Cheese', 150);
     const bacon = await option(menuItemAddons, burger.id, 'Bacon', 200);
     const ice = await option(menuItemAddons, soda.id, 'Ice', 0);
+    // Every tenant starts with Cash, active and the default (0031).
     const cash = await one(
-      tx.insert(paymentTypes).values({ tenantId, title: 'Cash' }).returning({ id: paymentTypes.id }),
+      tx.select({ id: paymentTypes.id }).from(paymentTypes).where(eq(paymentTypes.tenantId, tenantId)),
     );
     const card = await one(
       tx

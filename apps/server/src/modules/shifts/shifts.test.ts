@@ -643,16 +643,18 @@ describe('payment types', () => {
       );
     type Row = { id: number; title: string; is_cash: boolean };
     const list = async () => (await owner.client.get<Row[]>('/settings/payment-types')).body;
+    // After the store's own Cash (0031).
     expect((await list()).map((p) => [p.title, p.is_cash])).toEqual([
+      ['Cash', true],
       ['cash', true],
       ['Card', false],
     ]);
-    const card = (await list())[1]!;
+    const card = (await list())[2]!;
     const res = await owner.client.post(`/settings/payment-types/${card.id}/update`, {
       title: 'Card',
       isCash: true,
     });
     expect(res.status).toBe(200);
-    expect((await list())[1]?.is_cash).toBe(true);
+    expect((await list())[2]?.is_cash).toBe(true);
   });
 });

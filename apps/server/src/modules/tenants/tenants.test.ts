@@ -108,13 +108,25 @@ describe('POST /superadmin/tenants/add', () => {
     );
     expect(tenant).toEqual({ name: 'Added Bistro', email: email.toLowerCase(), is_active: true });
     const rows = await rowsPerTable(id);
-    // The same first rows sign-up makes: the admin, the store and print settings, the signup audit.
-    expect(rows).toMatchObject({ users: 1, store_settings: 1, print_settings: 1, audit_log: 1 });
+    // The same first rows sign-up makes: the admin, the store and print settings, the void reasons,
+    // the Cash payment type (0031), the signup audit.
+    expect(rows).toMatchObject({
+      users: 1,
+      store_settings: 1,
+      print_settings: 1,
+      void_reasons: 4,
+      payment_types: 1,
+      audit_log: 1,
+    });
     const admin = app.client();
     expect(
       await admin.post('/auth/signin', { username: email.toLowerCase(), password: 'long enough pw' }),
     ).toMatchObject({ status: 200, body: { user: { role: 'admin', tenant_id: id, name: 'Added Bistro' } } });
     expect((await admin.get('/auth/devices')).status).toBe(200);
+    // Its store's one payment type, Cash, pays a bill sent without a payment from the first.
+    expect((await admin.get('/settings/payment-types')).body).toEqual([
+      { id: expect.any(Number) as unknown, title: 'Cash', is_active: true, is_cash: true, is_default: true },
+    ]);
 
     const audit = await sa.get<{ entries: { action: string; details: unknown }[] }>(
       `/superadmin/tenants/${id}/audit-log?source=platform`,

@@ -134,3 +134,32 @@ describe('0027_tenant_suspension', () => {
     }
   });
 });
+
+describe('0031_new_store_cash', () => {
+  it("gives each new tenant an active, cash, default Cash and leaves existing tenants' types alone", async () => {
+    const before = new PGlite();
+    try {
+      for (const m of migrationFiles()) {
+        if (m.version >= '0031') break;
+        await before.exec(m.sql);
+      }
+      await before.exec(`
+        insert into tenants (id, name, email) overriding system value values (1, 'Old', 'a@x.test'), (2, 'Bare', 'b@x.test');
+        insert into payment_types (tenant_id, title, is_active, is_default) values (1, 'Card', true, true);
+      `);
+      await before.exec(migrationFiles().find((m) => m.version.startsWith('0031'))?.sql ?? '');
+      await before.exec(
+        `insert into tenants (id, name, email) overriding system value values (3, 'New', 'c@x.test')`,
+      );
+      const { rows } = await before.query<{ tenant_id: number; title: string }>(
+        `select tenant_id, title, is_active, is_cash, is_default from payment_types order by tenant_id, id`,
+      );
+      expect(rows).toEqual([
+        { tenant_id: 1, title: 'Card', is_active: true, is_cash: false, is_default: true },
+        { tenant_id: 3, title: 'Cash', is_active: true, is_cash: true, is_default: true },
+      ]);
+    } finally {
+      await before.close();
+    }
+  });
+});

@@ -79,6 +79,7 @@ export function PaymentTypesPage() {
                 variant="default"
                 size="sm"
                 mih={44}
+                // The name starts with the visible text, so speaking what is shown finds it (WCAG 2.5.3).
                 aria-label={t('paymentTypes.makeDefaultFor', { title: row.title })}
                 loading={makeDefault.isPending && makeDefault.variables === row.id}
                 onClick={() => makeDefault.mutate(row.id)}
