@@ -182,7 +182,8 @@ export function createAuthService(ctx: AppContext) {
       const result = await database.inTenant(tenantId, async (tx) => {
         const device = await devicesRepo.lockDevice(tx, tenantId, deviceId);
         if (!device || device.revokedAt) return null;
-        const verdict = refreshVerdict(device, parsed.hash);
+        // The session's start is on the app clock (startSession), so its end is judged on it too.
+        const verdict = refreshVerdict(device, parsed.hash, ctx.now().getTime());
         if (verdict === 'expired' || verdict === 'reused') {
           const reused = verdict === 'reused';
           await devicesRepo.revokeDevice(

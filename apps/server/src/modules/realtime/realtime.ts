@@ -91,7 +91,8 @@ export async function startRealtime(
 
   /**
    * The live session behind a handshake's cookie, if any (public sockets have none). The access token
-   * only admits the socket: from then on the socket follows the device session, not the token.
+   * only admits the socket: from then on the socket follows the device session, not the token. Its end
+   * is judged on the app clock, which dates the session's start (auth.service startSession).
    */
   async function sessionOf(cookieHeader: string | undefined): Promise<SocketSession | undefined> {
     const cookies = fastifyCookie.parse(cookieHeader ?? '');
@@ -99,7 +100,7 @@ export async function startRealtime(
     const claims = await ctx.tokens.verify(token, 'tenant');
     if (!claims?.tid) return undefined;
     const session = await auth.loadSession(claims.tid, claims.uid, claims.did);
-    if (!session?.tenantActive || session.endsAt <= Date.now()) return undefined;
+    if (!session?.tenantActive || session.endsAt <= ctx.now().getTime()) return undefined;
     return {
       tenantId: session.tenantId,
       userId: session.userId,
@@ -117,7 +118,7 @@ export async function startRealtime(
   function watchSession(socket: Socket, session: SocketSession) {
     let timer: NodeJS.Timeout | undefined;
     const schedule = (endsAt: number) => {
-      timer = setTimeout(check, Math.min(Math.max(endsAt - Date.now(), 0), SESSION_RECHECK_MS));
+      timer = setTimeout(check, Math.min(Math.max(endsAt - ctx.now().getTime(), 0), SESSION_RECHECK_MS));
     };
     const check = () => {
       auth.loadSession(session.tenantId, session.userId, session.deviceId).then(
@@ -125,13 +126,13 @@ export async function startRealtime(
           if (socket.disconnected) return;
           if (!live) return endSocket(socket, 'session_revoked');
           if (!live.tenantActive) return endSocket(socket, 'tenant_status', { active: false });
-          if (live.endsAt <= Date.now()) return endSocket(socket, 'session_expired');
+          if (live.endsAt <= ctx.now().getTime()) return endSocket(socket, 'session_expired');
           schedule(live.endsAt);
         },
         (error: unknown) => {
           // The database is away: the socket stays, and is checked again later.
           ctx.log.warn({ error: loggableError(error) }, 'could not check a socket session');
-          if (!socket.disconnected) schedule(Date.now() + SESSION_RECHECK_MS);
+          if (!socket.disconnected) schedule(ctx.now().getTime() + SESSION_RECHECK_MS);
         },
       );
     };
