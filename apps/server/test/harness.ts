@@ -202,7 +202,9 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
     PORT: String(port),
     SUPERADMIN_USERNAME: SUPERADMIN.username,
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
-    // Every test signs in from 127.0.0.1; the rate-limit tests set their own, low budget.
+    // Every test signs in from 127.0.0.1, and the files of a worker share one app and one super admin;
+    // the rate-limit tests set their own, low budget.
+    AUTH_RATE_LIMIT: '100000',
     AUTH_ADDRESS_RATE_LIMIT: '100000',
     QR_ORDER_ADDRESS_RATE_LIMIT: '100000',
     QR_ORDER_TABLE_RATE_LIMIT: '100000',
