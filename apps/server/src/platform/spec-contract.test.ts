@@ -677,30 +677,22 @@ describe('SPEC §7 calls with the payloads as the spec writes them', () => {
     );
 
     // A fresh order cancelled whole, without a reason (SPEC §7: {orderIds}).
-    const another = await ok<{ orderId: number }>(
-      owner.post('/pos/create-order', {
-        cart: [cartLine(soda)],
-        deliveryType: 'dinein',
-        customerType: 'WALKIN',
-        customerId: null,
-        tableId: table.id,
-        selectedQrOrderItem: null,
-      }),
-      'create-order',
-    );
+    const sodaAtTable = () =>
+      ok<{ orderId: number }>(
+        owner.post('/pos/create-order', {
+          cart: [cartLine(soda)],
+          deliveryType: 'dinein',
+          customerType: 'WALKIN',
+          customerId: null,
+          tableId: table.id,
+          selectedQrOrderItem: null,
+        }),
+        'create-order',
+      );
+    const another = await sodaAtTable();
     await ok(owner.post('/orders/cancel', { orderIds: [another.orderId] }), 'orders cancel');
     // Complete closes a group whose lines were all cancelled (an unpaid one must be paid or cancelled).
-    const voided = await ok<{ orderId: number }>(
-      owner.post('/pos/create-order', {
-        cart: [cartLine(soda)],
-        deliveryType: 'dinein',
-        customerType: 'WALKIN',
-        customerId: null,
-        tableId: table.id,
-        selectedQrOrderItem: null,
-      }),
-      'create-order',
-    );
+    const voided = await sodaAtTable();
     const groupsNow = await ok<{ groups: { orders: { id: number; items: { id: number }[] }[] }[] }>(
       owner.get('/orders'),
       'orders',

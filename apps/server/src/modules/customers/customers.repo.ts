@@ -102,13 +102,16 @@ export async function findCustomer(
   tx: Tx,
   tenantId: number,
   id: number,
-  opts: { forUpdate?: boolean; forKeyShare?: boolean } = {},
+  opts: CustomerLock = {},
 ): Promise<CustomerRow | undefined> {
-  const query = tx
-    .select(columns)
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
-    .limit(1);
+  return oneCustomer(tx, and(eq(customers.tenantId, tenantId), eq(customers.id, id)), opts);
+}
+
+type CustomerLock = { forUpdate?: boolean; forKeyShare?: boolean };
+
+/** The one customer a condition (tenant first) names, locked as asked. */
+async function oneCustomer(tx: Tx, where: SQL | undefined, opts: CustomerLock) {
+  const query = tx.select(columns).from(customers).where(where).limit(1);
   const [row] = await (opts.forUpdate
     ? query.for('update')
     : opts.forKeyShare
@@ -125,21 +128,15 @@ export async function findCustomerByRef(
   tx: Tx,
   tenantId: number,
   ref: CustomerRef,
-  opts: { forUpdate?: boolean; forKeyShare?: boolean } = {},
+  opts: CustomerLock = {},
 ): Promise<CustomerRow | undefined> {
   if ('id' in ref) return findCustomer(tx, tenantId, ref.id, opts);
   if (!isPhone(ref.phone)) return undefined;
-  const query = tx
-    .select(columns)
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.phoneKey, phoneKeyOf(ref.phone))))
-    .limit(1);
-  const [row] = await (opts.forUpdate
-    ? query.for('update')
-    : opts.forKeyShare
-      ? query.for('key share')
-      : query);
-  return row;
+  return oneCustomer(
+    tx,
+    and(eq(customers.tenantId, tenantId), eq(customers.phoneKey, phoneKeyOf(ref.phone))),
+    opts,
+  );
 }
 
 type CustomerValues = {
