@@ -460,6 +460,14 @@ describe('SPEC §7 calls with the payloads as the spec writes them', () => {
     const after = await ok<MenuItem[]>(owner.get('/menu-items'), 'menu items');
     burger = after.find((i) => i.title === 'Burger')!;
     soda = after.find((i) => i.title === 'Soda')!;
+
+    // The one documented exception (docs/currency.md): a currency change that would round prices
+    // (1.50 to whole yen) is not made silently; it answers 409 with the consequence and changes nothing.
+    const store = (await owner.get<Record<string, unknown>>('/settings/store-setting')).body;
+    const toYen = await owner.post('/settings/store-setting', { ...store, currency: 'JPY' });
+    expect(toYen.status).toBe(409);
+    expect(String(toYen.body.message)).toContain('Save anyway?');
+    expect((await owner.get('/settings/store-setting')).body).toMatchObject({ currency: 'USD' });
   });
 
   it('Customers: add, list, search, update and delete, addressed by phone', async () => {
@@ -653,8 +661,23 @@ describe('SPEC §7 calls with the payloads as the spec writes them', () => {
     for (const i of items) expectKeys(i, ORDER_ITEM, 'order item');
     const [burgerLine, sodaLine] = items as [{ id: number }, { id: number }];
 
-    const kitchen = await ok<Record<string, unknown>>(owner.get('/kitchen'), 'kitchen');
-    expect(JSON.stringify(kitchen)).toContain(`"id":${burgerLine.id}`);
+    // The kitchen's ticket is §3's Order less what a wall screen must not show (issue 29 item 8,
+    // docs/spec-contract.md): the customer's id, the payment status and the variant's price.
+    const kitchen = await ok<{ orders: Record<string, unknown>[] }>(owner.get('/kitchen'), 'kitchen');
+    const ticket = kitchen.orders.find((o) => o.id === posOrder.orderId)!;
+    const KITCHEN_HIDES = ['customer_id', 'payment_status', 'variant_price'];
+    expectKeys(
+      ticket,
+      ORDER.filter((k) => !KITCHEN_HIDES.includes(k)),
+      'kitchen order',
+    );
+    for (const line of ticket.items as unknown[])
+      expectKeys(
+        line,
+        ORDER_ITEM.filter((k) => !KITCHEN_HIDES.includes(k)),
+        'kitchen line',
+      );
+    expect((ticket.items as { id: number }[]).map((l) => l.id)).toContain(burgerLine.id);
     await ok(owner.post(`/kitchen/${burgerLine.id}`, { status: 'preparing' }), 'kitchen start making');
     await ok(owner.post(`/kitchen/${burgerLine.id}`, { status: 'completed' }), 'kitchen complete');
     await ok(owner.post(`/orders/update-status/${burgerLine.id}`, { status: 'delivered' }), 'item delivered');
