@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../../platform/db/schema.ts';
+import { auditLog, shifts } from '../../platform/db/schema.ts';
 import {
   type Invoices,
   type OrderCreated,
@@ -27,7 +27,7 @@ import {
 
 // X-Queued-Ms: how long a sale waited in a device's outbox. The server dates the sale that much earlier
 // (shifts/sale-clock.ts), up to QUEUED_MAX_MS and never before the device's session or the open shift
-// began; the app runs on a clock the tests set.
+// began (with none open, the last close); the app runs on a clock the tests set.
 const TEN_MIN = 10 * 60 * 1000;
 const queued = (ms: number | string) => ({ 'x-queued-ms': String(ms) });
 const minus = (at: Date, ms: number) => new Date(at.getTime() - ms).toISOString();
@@ -504,5 +504,113 @@ describe('what a replayed sale may claim', () => {
     const z = await s.owner.client.get<ZReport>(`/shifts/${opened.body.shift.id}/z-report`);
     expect(z.body.taken_before_shift).toEqual({ count: 1, amount: 47.63 });
     expect(z.body.tenders[0]?.expected).toBe(195.26);
+  });
+});
+
+describe('a replayed sale after a shift closed', () => {
+  /**
+   * A store signed in at 08:00 whose shift ran 09:00 to 22:00 with one cash sale (float 100, counted
+   * 147.63); `now` is 23:00 after it.
+   */
+  async function closedShift() {
+    now = new Date('2026-07-02T08:00:00Z');
+    const s = await createStore(app);
+    now = new Date('2026-07-02T09:00:00Z');
+    const opened = await s.owner.client.post<{ shift: { id: number } }>('/shifts/open', { float: 100 });
+    expect(opened.status).toBe(200);
+    now = new Date('2026-07-02T09:30:00Z');
+    expect((await s.owner.client.post('/pos/create-order-and-invoice', payBody(s))).status).toBe(200);
+    now = new Date('2026-07-02T22:00:00Z');
+    const closed = await s.owner.client.post(`/shifts/${opened.body.shift.id}/close`, {
+      counts: [{ key: `type:${s.cash}`, counted: 147.63 }],
+    });
+    expect(closed.status).toBe(200);
+    now = new Date('2026-07-02T23:00:00Z');
+    return { s, shiftId: opened.body.shift.id };
+  }
+
+  /** The closed shift's Z report as it was read at the close: one sale of 47.63, nothing late. */
+  async function expectZUnchanged(s: Store, shiftId: number) {
+    const z = await s.owner.client.get<ZReport>(`/shifts/${shiftId}/z-report`);
+    expect(z.status).toBe(200);
+    expect(z.body.sales).toMatchObject({ bills: 1, total: 47.63 });
+    expect(z.body.taken_before_shift).toEqual({ count: 0, amount: 0 });
+    expect(z.body.tenders.map((t) => [t.expected, t.counted])).toEqual([[147.63, 147.63]]);
+  }
+
+  it('is never dated inside the closed shift: at the close, in no shift and not late', async () => {
+    const { s, shiftId } = await closedShift();
+    // Claims 21:00, inside the shift that closed at 22:00 and whose Z report was read: dated 22:00.
+    const sale = await s.owner.client.post<OrderInvoiced>(
+      '/pos/create-order-and-invoice',
+      payBody(s),
+      queued(2 * 3600 * 1000),
+    );
+    expect(sale.status).toBe(200);
+    expect(sale.body.order.date).toBe('2026-07-02T22:00:00.000Z');
+    const stored = await readInvoice(app, s.owner.tenantId, sale.body.invoiceId);
+    expect(stored.invoice?.createdAt.toISOString()).toBe('2026-07-02T22:00:00.000Z');
+    // No shift is open to take it: it joins none, and late is said only of a shift (a CHECK).
+    expect(stored.payments.map((p) => [p.shiftId, p.takenBeforeShift, p.createdAt.toISOString()])).toEqual([
+      [null, false, '2026-07-02T22:00:00.000Z'],
+    ]);
+    // An order sent from the outbox too.
+    const order = await s.owner.client.post<OrderCreated>(
+      '/pos/create-order',
+      orderBody(s),
+      queued(3 * 3600 * 1000),
+    );
+    expect((await listed(s, order.body.orderId))?.date).toBe('2026-07-02T22:00:00.000Z');
+    // Claimed after the close, it is dated as claimed.
+    const after = await s.owner.client.post<OrderInvoiced>(
+      '/pos/create-order-and-invoice',
+      payBody(s),
+      queued(30 * 60_000),
+    );
+    expect(after.body.order.date).toBe('2026-07-02T22:30:00.000Z');
+    await expectZUnchanged(s, shiftId);
+    // The next shift does not take them either: they were paid while none was open.
+    now = new Date('2026-07-02T23:30:00Z');
+    const next = await s.owner.client.post<{ shift: { id: number } }>('/shifts/open', { float: 0 });
+    const z = await s.owner.client.get<ZReport>(`/shifts/${next.body.shift.id}/z-report`);
+    expect(z.body.sales.bills).toBe(0);
+  });
+
+  it('is dated at the close when the shift closes while the sale reads it', async () => {
+    now = new Date('2026-07-02T08:00:00Z');
+    const s = await createStore(app);
+    const tenantId = s.owner.tenantId;
+    now = new Date('2026-07-02T09:00:00Z');
+    const opened = await s.owner.client.post<{ shift: { id: number } }>('/shifts/open', { float: 0 });
+    expect(opened.status).toBe(200);
+    const shiftId = opened.body.shift.id;
+    now = new Date('2026-07-02T23:00:00Z');
+    let selling: Promise<{ status: number; body: OrderInvoiced }> | undefined;
+    await app.database.inTenant(tenantId, async (tx) => {
+      // A close in flight, as POST /shifts/{id}/close holds it: the shift FOR UPDATE, then closed.
+      await tx
+        .select()
+        .from(shifts)
+        .where(and(eq(shifts.tenantId, tenantId), eq(shifts.id, shiftId)))
+        .for('update');
+      // Claims 21:00, while the shift is still open: the sale waits for the close to end.
+      selling = s.owner.client.post<OrderInvoiced>(
+        '/pos/create-order-and-invoice',
+        payBody(s),
+        queued(2 * 3600 * 1000),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx
+        .update(shifts)
+        .set({ status: 'closed', closedAt: new Date('2026-07-02T22:00:00Z'), closedByName: 'Closer' })
+        .where(and(eq(shifts.tenantId, tenantId), eq(shifts.id, shiftId)));
+    });
+    const sale = await selling!;
+    expect(sale.status).toBe(200);
+    // The sale's read of the shift waited for the close and saw its closed_at (a read that did not
+    // wait, or read the close from before it, would date it 21:00, in no shift and no drawer).
+    expect(sale.body.order.date).toBe('2026-07-02T22:00:00.000Z');
+    const stored = await readInvoice(app, tenantId, sale.body.invoiceId);
+    expect(stored.payments.map((p) => [p.shiftId, p.takenBeforeShift])).toEqual([[null, false]]);
   });
 });

@@ -33,21 +33,31 @@ export type CountRow = typeof shiftCounts.$inferSelect;
 /** sum() of a bigint is a numeric, which pg answers as a string. */
 const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-/**
- * The tenant's open shift, if any (at most one: shifts_one_open_key). `share`: held open until commit,
- * as the payment trigger holds it (a close waits).
- */
-export async function findOpen(
-  tx: Tx,
-  tenantId: number,
-  opts: { lock?: 'share' } = {},
-): Promise<ShiftRow | undefined> {
-  const query = tx
+/** The tenant's open shift, if any (at most one: shifts_one_open_key). */
+export async function findOpen(tx: Tx, tenantId: number): Promise<ShiftRow | undefined> {
+  const [row] = await tx
     .select()
     .from(shifts)
     .where(and(eq(shifts.tenantId, tenantId), eq(shifts.status, 'open')))
     .limit(1);
-  const [row] = await (opts.lock ? query.for(opts.lock) : query);
+  return row;
+}
+
+/**
+ * The tenant's newest shift, held FOR SHARE until commit: the open one if any (a shift opens only once
+ * the one before it closed, so it has the highest id), else the last closed. One row of the primary
+ * key, read only when a sale is replayed (sale-clock.ts). The lock is what makes it exact under a close:
+ * a close holds its shift FOR UPDATE, so this read waits for it and then returns the row as the close
+ * left it (PostgreSQL re-reads a locked row's latest version), closed and with its closed_at.
+ */
+export async function findNewest(tx: Tx, tenantId: number): Promise<ShiftRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(shifts)
+    .where(eq(shifts.tenantId, tenantId))
+    .orderBy(desc(shifts.id))
+    .limit(1)
+    .for('share');
   return row;
 }
 
