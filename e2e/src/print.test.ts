@@ -45,21 +45,25 @@ async function setPrint(settings: Partial<typeof ALL_ON>) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
+let popups = 0;
 /**
  * A print page opened the way the app opens it: `page` hands `data` over in its memory (lib/print-
- * handoff.ts) and opens the popup, which reads it from its opener. Nothing goes through storage.
+ * handoff.ts) and opens the popup, which reads it from its opener. Nothing goes through storage. Each
+ * under a name of its own: a window opened under the name of one just closed can land in the closing
+ * one (no popup then) on a busy machine.
  */
 async function openPrint(path: string, kind: 'receipt' | 'token', data: unknown): Promise<Page> {
   for (const p of context.pages()) if (p !== page) await p.close();
+  popups += 1;
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
     page.evaluate(
-      ({ path, kind, data }) => {
+      ({ path, kind, data, name }) => {
         const w = window as unknown as { comandaPrint?: Record<string, unknown> };
         w.comandaPrint = { ...w.comandaPrint, [kind]: data };
-        window.open(path, 'comanda-print', 'width=400,height=400');
+        window.open(path, name, 'width=400,height=400');
       },
-      { path, kind, data },
+      { path, kind, data, name: `comanda-print-${popups}` },
     ),
   ]);
   return popup;
