@@ -104,6 +104,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The clock (tests); the system clock otherwise. */
   now?: () => Date;
+  /** How often an open socket reads its session again (tests); realtime.ts SESSION_RECHECK_MS otherwise. */
+  sessionRecheckMs?: number;
 }
 
 /** Builds the whole application: API under /api/v1, realtime on the same server, and the web app. */
@@ -352,7 +354,7 @@ export async function buildApp(opts: BuildOptions) {
     return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 
-  const realtime = await startRealtime(app.server, ctx, auth, qrMenu, statusBudget);
+  const realtime = await startRealtime(app.server, ctx, auth, qrMenu, statusBudget, opts.sessionRecheckMs);
   events.attach(realtime.events);
   // A connection with no request on it yet (a browser's preconnect, a proxy's warm pool) is busy to
   // Node until its headers timeout, a minute: a stopping node would wait for it. Such connections are

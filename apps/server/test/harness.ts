@@ -166,6 +166,8 @@ interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** A fixed or moving clock for the app (time-zone edges of "today"). */
   now?: () => Date;
+  /** How often an open socket reads its session again, for a session end brought about on `now`. */
+  sessionRecheckMs?: number;
   database?: TestDatabase;
   webDist?: string;
 }
@@ -225,6 +227,7 @@ async function bootTestApp(env: Record<string, string>, opts: TestAppOptions) {
     ...(opts.webDist ? { webDist: opts.webDist } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.sessionRecheckMs ? { sessionRecheckMs: opts.sessionRecheckMs } : {}),
   });
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { Device } from '@comanda/core';
 import { sql } from 'drizzle-orm';
@@ -174,8 +174,8 @@ describe('SPEC §4 events, scoped by the session', () => {
 });
 
 /** The key every node signs access tokens with, as the database holds it. */
-async function accessTokenKey(): Promise<Uint8Array> {
-  const result = await app.database.asOwner((tx) =>
+async function accessTokenKey(on: TestApp): Promise<Uint8Array> {
+  const result = await on.database.asOwner((tx) =>
     tx.execute(sql`select value from app_secrets where name = 'access_token_key'`),
   );
   const [row] = (result as { rows: { value: string }[] }).rows;
@@ -186,32 +186,46 @@ async function accessTokenKey(): Promise<Uint8Array> {
  * A copy of a signed-in client whose access token (same session: tenant, user, device) expires in a few
  * seconds instead of minutes: the harness's stand-in for a token that lived its 15 minutes.
  */
-async function withShortToken(client: TestClient, seconds = 4): Promise<TestClient> {
+async function withShortToken(on: TestApp, client: TestClient, seconds: number): Promise<TestClient> {
   const claims = decodeJwt(client.cookies.get('comanda_at') ?? '');
   const short = await new SignJWT({ tid: claims.tid, uid: claims.uid, did: claims.did })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience('tenant')
     .setIssuedAt()
     .setExpirationTime(`${seconds}s`)
-    .sign(await accessTokenKey());
+    .sign(await accessTokenKey(on));
   const copy = client.copy();
   copy.cookies.set('comanda_at', short);
   return copy;
 }
 
+/**
+ * A socket admitted on a copy of `client` whose access token expires a few seconds later. A machine too
+ * slow to finish the handshake before that is admitted as a public socket: the token is minted again,
+ * living twice as long, until a handshake beats it.
+ */
+async function connectOnShortToken(on: TestApp, client: TestClient) {
+  for (let seconds = 4; ; seconds *= 2) {
+    const short = await withShortToken(on, client, seconds);
+    const { socket, authenticated } = await connectSocket(on, short);
+    if (authenticated) return { socket, short, seconds };
+    socket.close();
+  }
+}
+
 /** Waits until the server refuses a client's access token: it has expired. */
-async function untilExpired(client: TestClient) {
+async function untilExpired(client: TestClient, seconds: number) {
   await vi.waitFor(
     async () => {
       if ((await client.get('/auth/me')).status !== 401) throw new Error('access token still valid');
     },
-    { timeout: 20_000, interval: 250 },
+    { timeout: seconds * 1000 + 20_000, interval: 250 },
   );
 }
 
 /** Signs a second device in for the tenant's owner. */
-async function secondDevice(t: Tenant) {
-  const tablet = app.client();
+async function secondDevice(t: Tenant, on: TestApp) {
+  const tablet = on.client();
   expect((await tablet.post('/auth/signin', { username: t.username, password: t.password })).status).toBe(
     200,
   );
@@ -226,24 +240,50 @@ function firstOf(socket: Socket, events: string[]): Promise<{ event: string; pay
 }
 
 describe('a socket lives as long as its device session (issue 30)', () => {
+  // An app of its own, on a clock the tests move, reading its sockets' sessions every 100 ms (not every
+  // 15 minutes): what ends a socket happens when a test says so, however slow the machine.
+  let live: TestApp;
+  let offsetMs = 0;
+  beforeAll(async () => {
+    live = await startTestApp({}, { now: () => new Date(Date.now() + offsetMs), sessionRecheckMs: 100 });
+  });
+  afterAll(async () => {
+    await live.close();
+  });
+  const emitLive = (tenantId: number, orderId: number) =>
+    live.database.inTenant(tenantId, async (_tx, emit) => emit('new_order', { orderId }));
+
   it('outlives the access token it connected with, and is closed at sign-out and at device removal', async () => {
-    const t = await createTenant(app);
-    const tablet = await secondDevice(t);
-    const [ownerShort, tabletShort] = await Promise.all([withShortToken(t.client), withShortToken(tablet)]);
-    const { socket: ownerSocket, authenticated } = await connect(ownerShort);
-    const { socket: tabletSocket, authenticated: tabletAuthenticated } = await connect(tabletShort);
-    expect([authenticated, tabletAuthenticated]).toEqual([true, true]);
+    const t = await createTenant(live);
+    const tablet = await secondDevice(t, live);
+    const devices = (await t.client.get<Device[]>('/auth/devices')).body.map((d) => d.device_id);
+    const reads = vi.spyOn(live.auth, 'loadSession');
+    onTestFinished(() => reads.mockRestore());
+    const owner = await connectOnShortToken(live, t.client);
+    const tab = await connectOnShortToken(live, tablet);
+    const [ownerSocket, tabletSocket] = [owner.socket, tab.socket];
     const closes = [record(ownerSocket, 'session_expired'), record(tabletSocket, 'session_expired')];
     // Listened for from the start: a socket closed at the token's expiry answers `disconnect`.
     const heard = [
       firstOf(ownerSocket, ['new_order', 'disconnect']),
       firstOf(tabletSocket, ['new_order', 'disconnect']),
     ];
-    await untilExpired(ownerShort);
-    await untilExpired(tabletShort);
+    await untilExpired(owner.short, owner.seconds);
+    await untilExpired(tab.short, tab.seconds);
+    // Each socket has read its session again since then (a second read starts after the first's
+    // verdict), unless one was closed meanwhile (which `heard` then shows).
+    const since = reads.mock.calls.length;
+    const readsOf = (device: number) => reads.mock.calls.slice(since).filter((call) => call[2] === device);
+    await vi.waitFor(
+      () => {
+        if (ownerSocket.disconnected || tabletSocket.disconnected) return;
+        for (const device of devices) expect(readsOf(device).length).toBeGreaterThan(1);
+      },
+      { timeout: 20_000 },
+    );
 
     // The kitchen still hears of new orders after the token it connected with has expired.
-    await emitOrder(t.tenantId, 1);
+    await emitLive(t.tenantId, 1);
     expect(await Promise.all(heard)).toEqual([
       { event: 'new_order', payload: { orderId: 1 } },
       { event: 'new_order', payload: { orderId: 1 } },
@@ -258,7 +298,7 @@ describe('a socket lives as long as its device session (issue 30)', () => {
     await tabletRevoked;
     await expect(tabletClosed).resolves.toBe('io server disconnect');
     const control = next(ownerSocket, 'new_order');
-    await emitOrder(t.tenantId, 2);
+    await emitLive(t.tenantId, 2);
     await expect(control).resolves.toEqual({ orderId: 2 });
 
     // Signing out closes the device's socket.
@@ -270,28 +310,37 @@ describe('a socket lives as long as its device session (issue 30)', () => {
   });
 
   it('is closed, told session_expired, when its device session reaches its age or idle limit', async () => {
-    const t = await createTenant(app);
-    const tablet = await secondDevice(t);
+    const t = await createTenant(live);
+    const tablet = await secondDevice(t, live);
     const [owner, other] = (await t.client.get<Device[]>('/auth/devices')).body.sort((a, b) =>
       a.isMyDevice === b.isMyDevice ? 0 : a.isMyDevice ? -1 : 1,
     );
-    // The owner's session was signed in (nearly) 30 days ago; the tablet's last refreshed (nearly) 7
-    // days ago: each ends a few seconds from now, long before its access token would.
-    await app.database.asOwner(async (tx) => {
+    const sockets = [
+      (await connectSocket(live, t.client)).socket,
+      (await connectSocket(live, tablet)).socket,
+    ];
+    const ends = sockets.map((socket) => ({
+      expired: next(socket, 'session_expired'),
+      closed: next(socket, 'disconnect'),
+    }));
+    // Connected: the owner's session was signed in (nearly) 30 days ago; the tablet's last refreshed
+    // (nearly) 7 days ago. Each ends a minute from now, long before its access token would.
+    await live.database.asOwner(async (tx) => {
       await tx.execute(
-        sql`update devices set created_at = now() - ${SESSION_MAX_AGE_MS - 4000} * interval '1 millisecond'
+        sql`update devices set created_at = now() - ${SESSION_MAX_AGE_MS - 60_000} * interval '1 millisecond'
             where tenant_id = ${t.tenantId} and id = ${owner?.device_id ?? 0}`,
       );
       await tx.execute(
-        sql`update devices set rotated_at = now() - ${SESSION_IDLE_MS - 4000} * interval '1 millisecond'
+        sql`update devices set rotated_at = now() - ${SESSION_IDLE_MS - 60_000} * interval '1 millisecond'
             where tenant_id = ${t.tenantId} and id = ${other?.device_id ?? 0}`,
       );
     });
-    const { socket: ownerSocket } = await connect(t.client);
-    const { socket: tabletSocket } = await connect(tablet);
-    for (const socket of [ownerSocket, tabletSocket]) {
-      const expired = next(socket, 'session_expired');
-      const closed = next(socket, 'disconnect');
+    // Two minutes later on the app's clock, both sessions have ended.
+    offsetMs = 120_000;
+    onTestFinished(() => {
+      offsetMs = 0;
+    });
+    for (const { expired, closed } of ends) {
       await expired;
       await expect(closed).resolves.toBe('io server disconnect');
     }

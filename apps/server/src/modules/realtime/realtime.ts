@@ -63,6 +63,8 @@ export async function startRealtime(
   diners: DinerStatuses,
   /** The order-status budget of GET /qrmenu/order-status, which `follow_order` spends from too. */
   statusBudget: AddressBudget,
+  /** Tests read sessions more often, to see an end they bring about on the app clock. */
+  sessionRecheckMs = SESSION_RECHECK_MS,
 ) {
   const policy = sameOriginPolicy(ctx.config.publicUrl);
   const addressOf = rawRequestAddress(ctx.config.trustProxy);
@@ -111,14 +113,14 @@ export async function startRealtime(
 
   /**
    * Keeps a tenant socket open while its device session lives: it is read again when it would end
-   * (a refresh meanwhile moves the end) and every SESSION_RECHECK_MS. Sign-out, device removal, a
+   * (a refresh meanwhile moves the end) and every `sessionRecheckMs`. Sign-out, device removal, a
    * scope change and deactivation close the socket at once through `events`; this catches the end of
    * the session, and any of those whose notice was lost.
    */
   function watchSession(socket: Socket, session: SocketSession) {
     let timer: NodeJS.Timeout | undefined;
     const schedule = (endsAt: number) => {
-      timer = setTimeout(check, Math.min(Math.max(endsAt - ctx.now().getTime(), 0), SESSION_RECHECK_MS));
+      timer = setTimeout(check, Math.min(Math.max(endsAt - ctx.now().getTime(), 0), sessionRecheckMs));
     };
     const check = () => {
       auth.loadSession(session.tenantId, session.userId, session.deviceId).then(
@@ -132,7 +134,7 @@ export async function startRealtime(
         (error: unknown) => {
           // The database is away: the socket stays, and is checked again later.
           ctx.log.warn({ error: loggableError(error) }, 'could not check a socket session');
-          if (!socket.disconnected) schedule(ctx.now().getTime() + SESSION_RECHECK_MS);
+          if (!socket.disconnected) schedule(ctx.now().getTime() + sessionRecheckMs);
         },
       );
     };

@@ -11,6 +11,7 @@ import {
   rowsOf,
   startTestApp,
 } from '../../../test/harness.ts';
+import { waitingOnLock } from '../../../test/locks.ts';
 
 // A short limit, still far above what any of these requests' own statements take on a busy machine:
 // only a statement made to wait on a lock reaches it.
@@ -63,27 +64,6 @@ if (kind === 'postgres') {
         await owner.query('rollback');
         await owner.end();
       };
-    }
-
-    /**
-     * Waits until a request's statement waits on a held lock, polling for as long as the machine
-     * needs (no wall-clock window to hit); `end` ends its backend then. Answers how many it found.
-     */
-    async function waitingOnLock(on: TestDatabase, end: boolean) {
-      const admin = new pg.Client({ connectionString: on.ownerUrl });
-      await admin.connect();
-      try {
-        for (;;) {
-          const { rowCount } = await admin.query(
-            `select ${end ? 'pg_terminate_backend(pid)' : 'pid'} from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if (rowCount) return rowCount;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      } finally {
-        await admin.end();
-      }
     }
 
     it('cancels a request left waiting on a lock: 503 with a message, nothing written, the next one served', async () => {

@@ -10,8 +10,8 @@ import { useAutoPrint } from './use-auto-print.ts';
 import classes from './print.module.css';
 
 /**
- * /print-receipt (SPEC §2 Receipt and token pages, §3 Print settings): the receipt the opener left in
- * localStorage (lib/print.ts), at the paper's width, black on white, printed after 400 ms with
+ * /print-receipt (SPEC §2 Receipt and token pages, §3 Print settings): the receipt the opener handed
+ * over in its memory (lib/print.ts, lib/print-handoff.ts), at the paper's width, black on white, printed after 400 ms with
  * `?autoprint=1`. Every figure is the server's: this page only formats them.
  */
 export function PrintReceiptPage() {
@@ -27,7 +27,7 @@ export function PrintReceiptPage() {
 function Receipt({ data }: { data: ReceiptData }) {
   const { t } = useTranslation('print');
   const { print, store } = data;
-  // A number, or a string from an older receipt left in storage.
+  // A number, or the string "57" that SPEC §3 allows for the print settings' page format.
   const width = paperWidth(print.pageFormat);
   // The amounts arrive as decimals of the currency; formatMoney takes minor units. SPEC §2 says "2
   // decimals": that is USD and most currencies; JPY (0) and BHD (3) keep their own digits, as billed.
