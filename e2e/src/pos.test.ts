@@ -46,8 +46,11 @@ beforeAll(async () => {
   await post(`/menu-items/variants/${latte.id}/add`, { title: 'Large', price: '4.1' });
   await post(`/menu-items/addons/${latte.id}/add`, { title: 'Oat milk', price: '0.5' });
   await post('/menu-items/add', { title: 'Croissant', price: '1.75', categoryId: food });
-  // Card beside the Cash the store has from the start (migration 0031).
+  // Card beside the Cash the store has from the start (migration 0031), and the owner's default: the
+  // pay dialog starts on it.
   await post('/settings/payment-types/add', { title: 'Card' });
+  const types = await get<{ id: number; title: string }[]>('/settings/payment-types');
+  await post(`/settings/payment-types/${types.find((t) => t.title === 'Card')?.id}/default`, {});
   await post('/settings/store-tables/add', { title: 'T1', floor: 'Ground', seatingCapacity: 4 });
 });
 afterAll(() => browser.close());
@@ -251,6 +254,8 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await page.getByRole('button', { name: 'Create Receipt & Pay' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Receipt & Pay' });
     await expect(dialog.getByTestId('pay-total').textContent()).resolves.toBe('$4.50');
+    // The store's default is chosen to start with; the cashier takes cash instead.
+    await expect(dialog.getByRole('radio', { name: 'Card' }).isChecked()).resolves.toBe(true);
     await dialog.getByRole('radio', { name: 'Cash' }).click();
     await dialog.getByRole('textbox', { name: 'Amount tendered' }).fill('4');
     await dialog.getByText('The amount tendered is less than the total!').waitFor();

@@ -188,15 +188,31 @@ export const updatePaymentTypeSchema = z.object({
   isCash: z.boolean({ error: 'Invalid request!' }).optional(),
 });
 export const togglePaymentTypeSchema = z.object({ isActive: z.boolean({ error: 'Invalid request!' }) });
-export const paymentTypeResponse = z.object({ id: z.number(), title: z.string(), is_active: z.boolean() });
+/** A payment type as the pay screens list it; `is_default` marks what a bill sent without one is paid with. */
+export const paymentTypeResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  is_active: z.boolean(),
+  is_default: z.boolean(),
+});
 export type PaymentType = z.infer<typeof paymentTypeResponse>;
+
+/**
+ * The store's default payment type (issue 30): the active one the owner marked, else the first active
+ * cash type, else the first active type; none when no type is active. `types` in id order.
+ */
+export function defaultPaymentTypeOf<T extends { isActive: boolean; isCash: boolean; isDefault: boolean }>(
+  types: readonly T[],
+): T | undefined {
+  const active = types.filter((t) => t.isActive);
+  return active.find((t) => t.isDefault) ?? active.find((t) => t.isCash) ?? active[0];
+}
 /**
  * GET /settings/payment-types also says which types go in the drawer (shifts, issue 15) and which one is
  * the default: what pays a bill sent without a payment (SPEC §7's payloads, issue 30).
  */
 export const paymentTypeSettingResponse = paymentTypeResponse.extend({
   is_cash: z.boolean(),
-  is_default: z.boolean(),
 });
 export type PaymentTypeSetting = z.infer<typeof paymentTypeSettingResponse>;
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { defaultPaymentTypeOf } from '@comanda/core';
 import type { Tx } from '../../platform/db/client.ts';
 import { categories, paymentTypes, taxes } from '../../platform/db/schema.ts';
 
@@ -120,24 +121,16 @@ export function listPaymentTypes(tx: Tx, tenantId: number) {
       title: paymentTypes.title,
       isActive: paymentTypes.isActive,
       isCash: paymentTypes.isCash,
+      isDefault: paymentTypes.isDefault,
     })
     .from(paymentTypes)
     .where(eq(paymentTypes.tenantId, tenantId))
     .orderBy(asc(paymentTypes.id));
 }
 
-/**
- * The store's default payment type (issue 30): the one the owner marked, else the first active cash type,
- * else the first active type; none when no type is active. A marked type is always active (0023).
- */
+/** The store's default payment type (core's defaultPaymentTypeOf), or none when no type is active. */
 export async function findDefaultPaymentType(tx: Tx, tenantId: number) {
-  const [row] = await tx
-    .select({ id: paymentTypes.id, title: paymentTypes.title })
-    .from(paymentTypes)
-    .where(and(eq(paymentTypes.tenantId, tenantId), eq(paymentTypes.isActive, true)))
-    .orderBy(desc(paymentTypes.isDefault), desc(paymentTypes.isCash), asc(paymentTypes.id))
-    .limit(1);
-  return row;
+  return defaultPaymentTypeOf(await listPaymentTypes(tx, tenantId));
 }
 
 /** The advisory-lock class of "the default payment type of one store" (reservations' is 727_010). */

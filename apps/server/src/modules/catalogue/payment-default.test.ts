@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoices, OrderInvoiced, PaymentTypeSetting } from '@comanda/core';
+import type { Invoices, OrderInvoiced, PaymentType, PaymentTypeSetting } from '@comanda/core';
 import {
   type TestApp,
   type Tenant,
@@ -76,6 +76,18 @@ describe('the default payment type', () => {
     expect((await t.client.post(`/settings/payment-types/${ids.card}/default`)).status).toBe(200);
     expect(await defaults(t)).toEqual(['Card']);
     expect(await auditActions(app, t.tenantId)).toContain('payment_type.default');
+  });
+
+  it("is marked in the pay screens' payment types, so their dialogs start on it", async () => {
+    const t = await createTenant(app);
+    const ids = await threeTypes(t);
+    const marked = async (path: string) =>
+      (await t.client.get<{ paymentTypes: PaymentType[] }>(path)).body.paymentTypes
+        .filter((p) => p.is_default)
+        .map((p) => p.id);
+    for (const path of ['/pos/init', '/orders/init']) expect(await marked(path), path).toEqual([ids.cash]);
+    expect((await t.client.post(`/settings/payment-types/${ids.voucher}/default`)).status).toBe(200);
+    for (const path of ['/pos/init', '/orders/init']) expect(await marked(path), path).toEqual([ids.voucher]);
   });
 
   it('refuses to mark a switched-off type (400) and keeps the default as it was', async () => {

@@ -71,7 +71,7 @@ describe('GET /pos/init', () => {
       ['Cheese', 1.5],
       ['Bacon', 2],
     ]);
-    expect(init.paymentTypes).toEqual([{ id: store.cash, title: 'Cash', is_active: true }]);
+    expect(init.paymentTypes).toEqual([{ id: store.cash, title: 'Cash', is_active: true, is_default: true }]);
     expect(init.storeTables).toMatchObject([{ id: store.table, table_title: 'T1', floor: 'Ground' }]);
     expect(init.currency).toEqual({ code: 'USD', symbol: '$', digits: 2 });
     expect(init.storeSettings.currency).toBe('USD');

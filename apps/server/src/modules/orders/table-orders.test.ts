@@ -142,7 +142,9 @@ describe('GET /orders/init', () => {
   it('answers the print and store settings, the active payment types and the currency', async () => {
     const res = await store.owner.client.get<OrdersInit>('/orders/init');
     expect(res.status).toBe(200);
-    expect(res.body.paymentTypes).toEqual([{ id: store.cash, title: 'Cash', is_active: true }]);
+    expect(res.body.paymentTypes).toEqual([
+      { id: store.cash, title: 'Cash', is_active: true, is_default: true },
+    ]);
     expect(res.body.currency).toEqual({ code: 'USD', symbol: '$', digits: 2 });
     expect(res.body.printSettings.pageFormat).toBe(80);
     expect(res.body.storeSettings.currency).toBe('USD');

@@ -3,6 +3,7 @@ import {
   type StoreSettings,
   currencyDigits,
   currencySymbol,
+  defaultPaymentTypeOf,
   paperWidth,
 } from '@comanda/core';
 import type { Tx } from '../../platform/db/client.ts';
@@ -64,12 +65,13 @@ export async function screenSettings(tx: Tx, tenantId: number) {
   const p = await storeRepo.getPrintSettings(tx, tenantId);
   const timezone = await tenantsRepo.getTimezone(tx, tenantId);
   const paymentTypes = await catalogueRepo.listPaymentTypes(tx, tenantId);
+  const byDefault = defaultPaymentTypeOf(paymentTypes);
   return {
     printSettings: presentPrint(p),
     storeSettings: presentStore(s, timezone),
     paymentTypes: paymentTypes
       .filter((t) => t.isActive)
-      .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive })),
+      .map((t) => ({ id: t.id, title: t.title, is_active: t.isActive, is_default: t === byDefault })),
     currency: { code: s.currency, symbol: currencySymbol(s.currency), digits: currencyDigits(s.currency) },
   };
 }

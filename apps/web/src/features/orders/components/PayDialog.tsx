@@ -59,7 +59,9 @@ export function PayDialog({
   const { t } = useTranslation('orders');
   const [key] = useState(newUuid);
   const active = init.paymentTypes.filter((p) => p.is_active);
-  const [typeId, setTypeId] = useState<string | null>(active[0] ? String(active[0].id) : null);
+  // The store's default (Settings > Payment Types) is chosen to start with.
+  const first = active.find((p) => p.is_default) ?? active[0];
+  const [typeId, setTypeId] = useState<string | null>(first ? String(first.id) : null);
   const [tendered, setTendered] = useState<string | number>('');
   const [paid, setPaid] = useState<OrderPaid | null>(null);
   const { code, digits } = init.currency;

@@ -84,7 +84,9 @@ export function SplitPayDialog({
   const [key] = useState(newUuid);
   const { code, digits } = init.currency;
   const active = init.paymentTypes.filter((p) => p.is_active);
-  const firstType = active[0] ? String(active[0].id) : null;
+  // The store's default (Settings > Payment Types) is chosen to start with.
+  const defaultType = active.find((p) => p.is_default) ?? active[0];
+  const firstType = defaultType ? String(defaultType.id) : null;
   const bill = useBillExtras(summary, digits);
   const { items: lines, figures: billFigures, blocked } = bill;
   const hasSeats = lines.some((l) => l.seat !== null);

@@ -35,7 +35,9 @@ export const PayDialog = memo(function PayDialog({
 }) {
   const { t } = useTranslation('pos');
   const active = paymentTypes.filter((p) => p.is_active);
-  const [typeId, setTypeId] = useState<string | null>(active[0] ? String(active[0].id) : null);
+  // The store's default (Settings > Payment Types) is chosen to start with.
+  const first = active.find((p) => p.is_default) ?? active[0];
+  const [typeId, setTypeId] = useState<string | null>(first ? String(first.id) : null);
   const [tendered, setTendered] = useState('');
   const money = (minor: number) => formatMoney(minor, currency);
 
