@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   addTaxSchema,
+  defaultPaymentTypeOf,
   idParams,
   paperWidth,
   printSettingsSchema,
@@ -81,5 +82,27 @@ describe('page format (SPEC §3: 80 or 57, read as a number or a string)', () =>
     expect(firstMessage(printSettingsSchema, { ...form, pageFormat: '90' })).toBe(
       'Page format is 80 or 57 mm!',
     );
+  });
+});
+
+describe('defaultPaymentTypeOf', () => {
+  const type = (
+    id: number,
+    more: Partial<{ isActive: boolean; isCash: boolean; isDefault: boolean }> = {},
+  ) => ({
+    id,
+    isActive: true,
+    isCash: false,
+    isDefault: false,
+    ...more,
+  });
+  it('is the marked type, else the first active cash type, else the first active type, else none', () => {
+    expect(defaultPaymentTypeOf([type(1), type(2, { isCash: true }), type(3, { isDefault: true })])?.id).toBe(
+      3,
+    );
+    expect(defaultPaymentTypeOf([type(1), type(2, { isCash: true }), type(3, { isCash: true })])?.id).toBe(2);
+    expect(defaultPaymentTypeOf([type(1, { isActive: false, isCash: true }), type(2)])?.id).toBe(2);
+    expect(defaultPaymentTypeOf([type(1, { isActive: false })])).toBeUndefined();
+    expect(defaultPaymentTypeOf([])).toBeUndefined();
   });
 });
