@@ -29,6 +29,21 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * Resolves once a page's socket has been admitted to its tenant's rooms (the server's `authenticated`).
+ * Call it before the page loads; a test that changes data elsewhere and expects the page to follow
+ * waits for it first, or the change's event can go out before the page's socket is there to hear it.
+ */
+export function socketAdmitted(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"authenticated"')) resolve();
+      });
+    });
+  });
+}
+
+/**
  * A fresh browser profile (its own cookies and local storage), like another device. Closing it fails
  * the test if Chromium reported a Content-Security-Policy violation on any of its pages: the server's
  * CSP (docs/configuration.md) and the web app must agree.

@@ -10,6 +10,7 @@ import {
   SIZES,
   screenshot,
   signedInOwner,
+  socketAdmitted,
   uniqueEmail,
 } from './browser.ts';
 
@@ -254,8 +255,10 @@ describe('customers: a phone a URL must encode', () => {
 describe('customers: another tab', () => {
   it('shows a customer added elsewhere without a reload (customers_updated)', async () => {
     const other = await context.newPage();
+    const admitted = socketAdmitted(other);
     await other.goto('/dashboard/customers?q=Zed');
     await other.getByTestId('no-result').waitFor();
+    await admitted;
     const res = await context.request.post('/api/v1/customers/add', {
       data: { phone: '700 1234', name: 'Zed' },
     });

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { launchBrowser, loginThroughUi, newContext, registerTenant, screenshot } from './browser.ts';
+import {
+  launchBrowser,
+  loginThroughUi,
+  newContext,
+  registerTenant,
+  screenshot,
+  socketAdmitted,
+} from './browser.ts';
 
 const STAFF_SCREEN = { width: 1024, height: 768 };
 
@@ -29,8 +36,10 @@ describe('one copy of server state', () => {
     const tabA = await context.newPage();
     await loginThroughUi(tabA, owner.username, owner.password);
     const tabB = await context.newPage();
+    const admitted = socketAdmitted(tabB);
     await tabB.goto('/dashboard/settings/menu-items/categories');
     await tabB.getByRole('button', { name: 'Add Category' }).waitFor();
+    await admitted;
     // Marks tab B's document: a reload would drop it.
     await tabB.evaluate(() => Object.assign(window, { sameDocument: true }));
 
