@@ -87,7 +87,7 @@ export async function startOwnServer(name: string, env: Record<string, string>):
     await dropDatabase?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (server.exitCode !== null) {
       await close();
