@@ -97,6 +97,9 @@ export async function registerTenant(context: BrowserContext, bizName = 'Cafe Au
     data: { biz_name: bizName, username, password },
   });
   if (!res.ok()) throw new Error(`signup failed: ${await res.text()}`);
+  // Sign-up signs the owner in (issue 31); suites sign in where and as they choose, so this one ends.
+  const out = await context.request.post('/api/v1/auth/signout');
+  if (!out.ok()) throw new Error(`signout after signup failed: ${await out.text()}`);
   return { username, password, bizName };
 }
 

@@ -64,8 +64,9 @@ beforeAll(async () => {
   qrcode = (await get<{ uniqueQRCode: string }>('/settings/store-setting')).uniqueQRCode;
   tableToken = (await get<{ encrypted_id: string }[]>('/settings/store-tables'))[0]?.encrypted_id ?? '';
 
-  cook = await colleague('Rita', ['KITCHEN'], '/dashboard/profile');
-  board = await colleague('Counter', ['ORDER_STATUS_DISPLAY'], '/dashboard/profile');
+  // Each lands on its work screen (issue 31).
+  cook = await colleague('Rita', ['KITCHEN'], '/dashboard/kitchen');
+  board = await colleague('Counter', ['ORDER_STATUS_DISPLAY'], '/dashboard/order-status');
   // Two diners, each on a phone of their own with no session.
   guest = await (await newContext(browser, SIZES.phone)).newPage();
   regular = await (await newContext(browser, SIZES.phone)).newPage();

@@ -170,10 +170,11 @@ describe('discounts, tips and service charge', () => {
     await popup.waitForLoadState();
     await popup.getByTestId('receipt-total').waitFor();
     expect(await popup.getByTestId('receipt-total').textContent()).toContain('12.38');
-    expect(await popup.getByTestId('receipt-discount').textContent()).toContain(
-      'Discount in the prices above',
-    );
-    expect(await popup.getByTestId('receipt-discount').textContent()).toContain('1.25');
+    // The part's share of each line's discount prints under its line (10 % of 18.00 and of 7.00, halved).
+    expect(await popup.getByTestId('receipt-line-discount').allTextContents()).toEqual([
+      'Discount-$0.90',
+      'Discount-$0.35',
+    ]);
     expect(await popup.getByTestId('receipt-tip').textContent()).toContain('2.00');
     expect(await popup.getByTestId('receipt-amount-paid').textContent()).toContain('14.38');
     await screenshot(popup, 'split-part-receipt-discount', true);
@@ -196,7 +197,8 @@ async function colleague(name: string, scopes: string[]) {
   await post('/users/add', { name, ...login, userScopes: scopes });
   const staffContext = await newContext(browser, SIZES.tablet);
   const staffPage = await staffContext.newPage();
-  await loginThroughUi(staffPage, login.username, login.password, '/dashboard/profile');
+  // ORDERS: they land on Table Orders, their work screen (issue 31).
+  await loginThroughUi(staffPage, login.username, login.password, '/dashboard/orders');
   return { page: staffPage, password: login.password };
 }
 
@@ -239,7 +241,10 @@ describe('item discounts and a manager PIN', () => {
     ]);
     await popup.waitForLoadState();
     await popup.getByTestId('receipt-total').waitFor();
-    expect(await popup.getByTestId('receipt-discount').textContent()).toContain('Corked bottle');
+    // The item's own discount prints under its line, with its reason.
+    expect(await popup.getByTestId('receipt-line-discount').textContent()).toBe(
+      'Discount 50%: Corked bottle-$7.00',
+    );
     expect(await popup.getByTestId('receipt-total').textContent()).toContain('27.50');
     await popup.close();
   });
@@ -247,6 +252,7 @@ describe('item discounts and a manager PIN', () => {
   it("a waiter's discount above the limit is approved by a manager's PIN on the waiter's tablet", async () => {
     // The manager sets a PIN on their Profile, confirmed by their password.
     const manager = await colleague('Mia', ['ORDERS', 'MANAGER']);
+    await manager.page.goto('/dashboard/profile');
     const card = manager.page.getByTestId('pin-card');
     await card.getByText('No PIN').waitFor();
     await card.getByLabel('New PIN').fill('2468');

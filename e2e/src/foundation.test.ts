@@ -109,8 +109,13 @@ describe('register, sign in and the dashboard shell', () => {
     await expect(page.title()).resolves.toBe('Create your account · Comanda');
     await page.getByLabel('Email').fill(username);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/login');
-    await page.getByText('Account created! Please sign in.').waitFor();
+    // Sign-up signs the owner in and lands on the setup checklist (issue 31); signing out shows the
+    // login form this test goes on with.
+    await page.waitForURL('**/dashboard/setup');
+    await page.getByText('Account created!').first().waitFor();
+    await page.context().request.post('/api/v1/auth/signout');
+    await page.evaluate(() => localStorage.removeItem('comanda.user'));
+    await page.goto('/login');
 
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Please provide username!').waitFor();
@@ -230,8 +235,8 @@ describe('staff scopes', () => {
 
     const context = await newContext(browser);
     const page = await context.newPage();
-    // Staff without DASHBOARD land on their profile (SPEC §6).
-    await loginThroughUi(page, staffName, 'waiter-pw', '/dashboard/profile');
+    // Staff without DASHBOARD land on their work screen: a waiter on the POS (issue 31).
+    await loginThroughUi(page, staffName, 'waiter-pw', '/dashboard/pos');
     await expect(
       page.getByRole('navigation', { name: 'Main navigation' }).getByText('Dashboard').count(),
     ).resolves.toBe(0);
@@ -244,7 +249,7 @@ describe('staff scopes', () => {
     await screenshot(page, 'no-access');
     await checkScreen(page, 'no access', { staff: false });
     await page.getByRole('button', { name: 'Go back' }).click();
-    await page.waitForURL('**/dashboard/profile');
+    await page.waitForURL('**/dashboard/pos');
     await context.close();
     await admin.close();
   });

@@ -101,7 +101,7 @@ export async function startOwnServer(name: string, env: Record<string, string>):
     }
     if (Date.now() > deadline) {
       await close();
-      throw new Error(`the ${name} server did not become healthy in 60 s`);
+      throw new Error(`the ${name} server did not become healthy in 180 s`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

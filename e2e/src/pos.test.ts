@@ -46,9 +46,8 @@ beforeAll(async () => {
   await post(`/menu-items/variants/${latte.id}/add`, { title: 'Large', price: '4.1' });
   await post(`/menu-items/addons/${latte.id}/add`, { title: 'Oat milk', price: '0.5' });
   await post('/menu-items/add', { title: 'Croissant', price: '1.75', categoryId: food });
-  // Card beside the Cash the store has from the start (migration 0031), and the owner's default: the
-  // pay dialog starts on it.
-  await post('/settings/payment-types/add', { title: 'Card' });
+  // Card, which the store has from the start beside Cash (migration 0039), made the owner's default:
+  // the pay dialog starts on it.
   const types = await get<{ id: number; title: string }[]>('/settings/payment-types');
   await post(`/settings/payment-types/${types.find((t) => t.title === 'Card')?.id}/default`, {});
   await post('/settings/store-tables/add', { title: 'T1', floor: 'Ground', seatingCapacity: 4 });
@@ -145,17 +144,23 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await picker.waitFor({ state: 'hidden' });
     await expect(line('Latte').textContent()).resolves.toContain('Large, Oat milk');
 
-    // Croissant: +1, then -1 twice leaves the cart.
+    // Croissant: a tap on its line opens the line's editor: +1, then Remove leaves the cart.
     await item('Croissant').click();
-    await page.getByRole('button', { name: 'One more Croissant' }).click();
+    await line('Croissant').click();
+    const editor = page.getByRole('dialog', { name: 'Croissant' });
+    await editor.getByRole('button', { name: 'One more' }).click();
+    await editor.getByRole('button', { name: 'Done' }).click();
     await expect(line('Croissant').getByTestId('line-qty').textContent()).resolves.toBe('2');
-    await page.getByRole('button', { name: 'One less Croissant' }).click();
-    await page.getByRole('button', { name: 'One less Croissant' }).click();
+    await line('Croissant').click();
+    await editor.getByRole('button', { name: 'Remove' }).click();
     await line('Croissant').waitFor({ state: 'detached' });
 
-    const notes = page.getByRole('textbox', { name: 'Notes for Latte' });
-    await expect(notes.getAttribute('placeholder')).resolves.toBe('(100 character max.)');
-    await notes.fill('Extra hot');
+    await line('Latte').click();
+    const latte = page.getByRole('dialog', { name: 'Latte' });
+    await expect(latte.getByText('100 characters at most').count()).resolves.toBe(1);
+    await latte.getByRole('textbox', { name: 'Notes for the kitchen' }).fill('Extra hot');
+    await latte.getByRole('button', { name: 'Done' }).click();
+    await latte.waitFor({ state: 'hidden' });
     // 2 x 2.50 + 4.60 = 9.60; 10 % tax on each line: 0.50 + 0.46.
     expect(await totals()).toEqual({ items: '$9.60', tax: '$0.96', payable: '$10.56' });
     await noToasts();
@@ -168,7 +173,7 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await page.setViewportSize(SIZES.tablet);
   });
 
-  it('keeps a draft on this device and restores it', async () => {
+  it('keeps a draft for the user and restores it', async () => {
     await page.getByRole('button', { name: 'Draft', exact: true }).click();
     await page.getByText('Draft saved!').first().waitFor();
     await page.getByTestId('cart-line').first().waitFor({ state: 'detached' });
@@ -184,12 +189,9 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await dialog.getByRole('button', { name: 'Restore' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await totals()).toEqual({ items: '$9.60', tax: '$0.96', payable: '$10.56' });
-    await expect(page.getByRole('textbox', { name: 'Notes for Latte' }).inputValue()).resolves.toBe(
-      'Extra hot',
-    );
+    await expect(line('Latte').getByTestId('line-notes').textContent()).resolves.toBe('Extra hot');
     // Restored, the draft leaves the list.
-    const stored = await page.evaluate(() => localStorage.getItem('comanda.pos.drafts'));
-    expect(JSON.parse(stored ?? 'null')).toEqual([]);
+    await expect.poll(async () => (await get<{ drafts: unknown[] }>('/pos/drafts')).drafts).toEqual([]);
   });
 
   it('sends the cart to the kitchen for a new customer: token shown, the order open at the server', async () => {
@@ -206,13 +208,9 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
 
     await page.getByRole('textbox', { name: 'Table' }).click();
     await page.getByRole('option', { name: 'T1 · Ground' }).click();
-    // Printing is on by default: the token page opens in the popup.
-    const [token] = await Promise.all([
-      context.waitForEvent('page'),
-      page.getByRole('button', { name: 'Send to Kitchen' }).click(),
-    ]);
-    await token.waitForURL(/\/print-token/);
-    await token.close();
+    // A dine-in Send prints no token (issue 31; pay-dialogs.test.ts checks the popups).
+    await page.getByRole('button', { name: 'Send to Kitchen' }).click();
+    await page.getByTestId('last-token').waitFor();
     await expect(page.getByTestId('last-token').textContent()).resolves.toBe('Token #1');
     expect(await page.getByTestId('cart-line').count()).toBe(0);
 
@@ -333,6 +331,8 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
   });
 
   it('deletes a draft', async () => {
+    // The ticket left by the last test survives the reload (issue 31): start a new one.
+    await page.getByRole('button', { name: 'New', exact: true }).click();
     await item('Croissant').click();
     await page.getByRole('button', { name: 'Draft', exact: true }).click();
     await page.getByRole('button', { name: 'Drafts List' }).click();
@@ -340,7 +340,6 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await expect(dialog.getByTestId('draft').textContent()).resolves.toContain('1 item, $1.75');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByText('No drafts').waitFor();
-    const stored = await page.evaluate(() => localStorage.getItem('comanda.pos.drafts'));
-    expect(JSON.parse(stored ?? 'null')).toEqual([]);
+    expect((await get<{ drafts: unknown[] }>('/pos/drafts')).drafts).toEqual([]);
   });
 });

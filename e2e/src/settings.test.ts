@@ -200,12 +200,13 @@ describe('settings: an admin sets up the store', () => {
     await checkScreen(page, 'tax setup');
 
     await openSettings('Payment Types');
-    // The default pays a bill sent without a payment type (issue 30). A new store starts with one
-    // type, Cash: active, in the drawer and the default (migration 0031).
+    // The default pays a bill sent without a payment type (issue 30). A new store starts with Cash
+    // (active, in the drawer, the default) and Card (active) (migrations 0031, 0039).
     const defaultOf = (title: string) =>
       page.getByTestId('payment-type-row').filter({ hasText: title }).getByTestId('default-payment-type');
     await defaultOf('Cash').waitFor();
-    await expectCount('payment-type-row', 1);
+    await expectCount('payment-type-row', 2);
+    await expect(page.getByRole('switch', { name: 'Card active' }).isChecked()).resolves.toBe(true);
     await expect(page.getByRole('switch', { name: 'Cash active' }).isChecked()).resolves.toBe(true);
     await expect(
       page.getByRole('checkbox', { name: 'Cash goes in the cash drawer' }).isChecked(),
@@ -213,30 +214,30 @@ describe('settings: an admin sets up the store', () => {
     await page.getByRole('button', { name: 'Add Payment Type' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('dialog').getByText('Please provide Payment Type Title!').waitFor();
-    await submitDialog({ Title: 'Card' }, 'Payment type added!');
-    await expectCount('payment-type-row', 2);
+    await submitDialog({ Title: 'Voucher' }, 'Payment type added!');
+    await expectCount('payment-type-row', 3);
     // Cash stays the default until another is made it.
     await defaultOf('Cash').waitFor();
-    await expect(defaultOf('Card').count()).resolves.toBe(0);
-    await page.getByRole('button', { name: 'Make default payment type: Card' }).click();
-    await page.getByText('Card is now the default payment type!').first().waitFor();
-    await defaultOf('Card').waitFor();
+    await expect(defaultOf('Voucher').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Make default payment type: Voucher' }).click();
+    await page.getByText('Voucher is now the default payment type!').first().waitFor();
+    await defaultOf('Voucher').waitFor();
     await defaultOf('Cash').waitFor({ state: 'detached' });
     const makeCash = page.getByRole('button', { name: 'Make default payment type: Cash' });
     // A touch target: at least 44 px high.
     expect((await makeCash.boundingBox())?.height).toBeGreaterThanOrEqual(44);
-    const card = page.getByRole('switch', { name: 'Card active' });
-    await expect(card.isChecked()).resolves.toBe(true);
+    const voucher = page.getByRole('switch', { name: 'Voucher active' });
+    await expect(voucher.isChecked()).resolves.toBe(true);
     // Switching the default off moves the default back to Cash, and says so.
-    await card.click({ force: true });
+    await voucher.click({ force: true });
     await page.getByText('Payment type deactivated! Cash is now the default.').first().waitFor();
     await page.reload();
-    await expect(page.getByRole('switch', { name: 'Card active' }).isChecked()).resolves.toBe(false);
+    await expect(page.getByRole('switch', { name: 'Voucher active' }).isChecked()).resolves.toBe(false);
     await defaultOf('Cash').waitFor();
     // A switched-off type offers no default button.
-    await expect(page.getByRole('button', { name: 'Make default payment type: Card' }).count()).resolves.toBe(
-      0,
-    );
+    await expect(
+      page.getByRole('button', { name: 'Make default payment type: Voucher' }).count(),
+    ).resolves.toBe(0);
     await screenshot(page, 'settings-payment-types');
     await checkScreen(page, 'payment types');
   }, 300_000);
@@ -268,6 +269,12 @@ describe('menu items', () => {
     await page.getByRole('button', { name: 'New' }).click();
     await dialog.getByLabel('Title', { exact: true }).fill('Pastel de nata');
     await dialog.getByLabel('Price', { exact: true }).fill('1.6');
+    // A new item starts with the last item's category and tax (issue 31); this one has neither.
+    await expect(dialog.getByRole('textbox', { name: 'Category' }).inputValue()).resolves.toBe('Drinks');
+    await dialog.getByRole('textbox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'None' }).click();
+    await dialog.getByRole('textbox', { name: 'Tax' }).click();
+    await page.getByRole('option', { name: 'None' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expectCount('menu-item-row', 2);

@@ -107,7 +107,6 @@ describe('voids, refunds and the audit log', () => {
     await checkScreen(page, 'void dialog', { sizes: ['tablet'] });
     await screenshot(page, 'voids-void-dialog-1024', false);
     await dialog.getByRole('button', { name: 'Void item' }).click();
-    await page.getByRole('dialog', { name: 'Success!' }).getByRole('button', { name: 'OK' }).click();
     const line = page.locator('[data-testid="order-line"][data-status="cancelled"]');
     await line.getByText('Void: Wrong item').waitFor();
 
@@ -136,12 +135,11 @@ describe('voids, refunds and the audit log', () => {
     const dialog = page.getByRole('dialog', { name: `Refunds of invoice #${paid.invoiceId}` });
     await dialog.getByText('Nothing refunded on this invoice yet.').waitFor();
     await dialog.getByRole('textbox', { name: 'Quantity of Burger to refund' }).fill('1');
-    await dialog.getByRole('textbox', { name: 'Quantity of Water to refund' }).fill('0');
     await dialog.getByRole('textbox', { name: 'Reason' }).click();
     await page.getByRole('option', { name: 'Quality issue' }).click();
     await checkScreen(page, 'refund dialog', { sizes: ['tablet'] });
     await screenshot(page, 'voids-refund-dialog-1024', false);
-    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Refund $16.66' }).click();
     await page.getByText('Refund recorded!').first().waitFor();
 
     await page.getByRole('button', { name: `Refunds of invoice #${paid.invoiceId}` }).click();
@@ -194,7 +192,7 @@ describe('voids, refunds and the audit log', () => {
     const dialog = tab.getByRole('dialog');
     await dialog.getByTestId('refund').getByText('1 × Burger').waitFor();
     await dialog.getByText('Only a manager can make a refund.').waitFor();
-    expect(await dialog.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /^Refund/ }).count()).toBe(0);
     expect((await staff.request.get('/api/v1/audit-log')).status()).toBe(403);
     await tab.goto('/dashboard/settings/audit-log');
     await tab.waitForURL('**/no-access');
@@ -231,7 +229,6 @@ describe('voids, refunds and the audit log', () => {
     await dialog.getByRole('radio', { name: 'Wrong item' }).waitFor();
     await dialog.getByText('Reason (optional)').waitFor();
     await dialog.getByRole('button', { name: 'Void item' }).click();
-    await page.getByRole('dialog', { name: 'Success!' }).getByRole('button', { name: 'OK' }).click();
     const line = order.locator('[data-testid="order-line"][data-status="cancelled"]');
     await line.getByText('1 × Burger').waitFor();
     expect(await line.getByTestId('line-void-reason').count()).toBe(0);

@@ -100,6 +100,8 @@ const partLineResponse = z.object({
   net: z.number(),
   tax: z.number(),
   total: z.number(),
+  /** What discounts took off this share of the line (its figures above are after it). */
+  discount: z.number(),
 });
 
 const partPaymentResponse = z.object({

@@ -14,6 +14,8 @@ import {
   linePrice,
   needsManager,
   partExtras,
+  partLineDiscounts,
+  partLineKey,
   serviceCharge,
 } from './discounts.ts';
 import { currencyDigits } from './money.ts';
@@ -196,6 +198,17 @@ describe.each(['JPY', 'USD', 'BHD'])('discounts over 300 random carts in %s', (c
       const charge = Math.floor(rand() * 10 ** (digits + 1));
       const extras = partExtras(parts, out.lines, charge, [0, 1, 0]);
       expect(extras.reduce((s, e) => s + e.discountMinor, 0)).toBe(out.discountMinor);
+      // Each part's receipt prints its share of each line's discount: they add up to the part's and,
+      // per line, to the line's.
+      const shares = partLineDiscounts(parts, out.lines);
+      parts.forEach((p, i) => {
+        const ofPart = p.lines.reduce((s, l) => s + (shares.get(partLineKey(p.index, l.lineId)) ?? 0), 0);
+        expect(ofPart).toBe(extras[i]!.discountMinor);
+      });
+      out.lines.forEach((l) => {
+        const ofLine = parts.reduce((s, p) => s + (shares.get(partLineKey(p.index, l.id)) ?? 0), 0);
+        expect(ofLine).toBe(l.discountMinor);
+      });
       expect(extras.reduce((s, e) => s + e.serviceChargeMinor, 0)).toBe(out.totalMinor > 0 ? charge : 0);
       expect(extras.reduce((s, e) => s + e.owesMinor, 0)).toBe(
         out.totalMinor + (out.totalMinor > 0 ? charge : 0) + 1,

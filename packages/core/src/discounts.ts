@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffPinSchema } from './staff-pins.ts';
 import { type BillPart, allocateMinor } from './bill-split.ts';
 import { amountInput, optionalAmountInput } from './money-input.ts';
 import { toMinor } from './money.ts';
@@ -106,10 +107,8 @@ export const setPinSchema = z.object({
   password: z
     .string({ error: 'Please provide your password!' })
     .min(1, { error: 'Please provide your password!' }),
-  pin: z
-    .string({ error: PIN_INVALID })
-    .regex(/^\d{4,8}$/, { error: PIN_INVALID })
-    .nullable(),
+  // New PINs are 4 to 6 digits (issue 31: the same PIN opens the PIN pad); older ones of 7 or 8 still work.
+  pin: staffPinSchema.nullable(),
 });
 export type SetPinInput = z.input<typeof setPinSchema>;
 
@@ -327,10 +326,25 @@ export const billSettingsResponse = z.object({
 export type BillSettings = z.infer<typeof billSettingsResponse>;
 
 /** What a paid bill adds to its figures, in the currency's decimals (the pay answers carry them). */
+/**
+ * A discount given on one line of a paid bill (not its share of a bill discount): what it took off the
+ * line's price, the percent when it was a percentage, and its reason. Receipts print it under its line
+ * (issue 31), so "1 x 7.00 ... 6.30" reads "Discount 10% −0.70" between the two.
+ */
+export const lineDiscountResponse = z.object({
+  line_id: z.number(),
+  discount: z.number(),
+  percent: z.number().nullable(),
+  reason: z.string(),
+});
+export type LineDiscountShown = z.infer<typeof lineDiscountResponse>;
+
 export const billExtrasResponse = z.object({
   discount: z.number(),
   serviceCharge: z.number(),
   tip: z.number(),
+  /** The line discounts among `discount` (the rest is the bill's own discount). */
+  lineDiscounts: z.array(lineDiscountResponse),
 });
 
 /** A split part's share of the bill's discount and service charge, its tip, and what its payments owe. */
@@ -340,6 +354,36 @@ export interface PartExtras {
   tipMinor: number;
   /** The part's total + its service charge + its tip: what its payments must add up to. */
   owesMinor: number;
+}
+
+/** The key of a part's share of a line in `partLineDiscounts`: the part's index and the line's id. */
+export const partLineKey = (partIndex: number, lineId: number) => `${partIndex}:${lineId}`;
+
+/**
+ * Each part's share of each line's discount (keyed by `partLineKey`): the line's discount shared between
+ * the parts that pay for it in proportion to their shares of the line (allocateMinor, so the shares add
+ * up exactly to the line's discount). A part's receipt prints each share under its line.
+ */
+export function partLineDiscounts(
+  parts: readonly BillPart[],
+  lines: readonly { id: number; discountMinor: number }[],
+): Map<string, number> {
+  const shares = new Map<string, number>();
+  for (const line of lines) {
+    if (line.discountMinor <= 0) continue;
+    const holders = parts.flatMap((p) =>
+      p.lines.filter((l) => l.lineId === line.id).map((l) => ({ part: p.index, num: l.shareNum })),
+    );
+    if (holders.length === 0) continue;
+    allocateMinor(
+      line.discountMinor,
+      holders.map((h) => h.num),
+    ).forEach((share, i) => {
+      const key = partLineKey(holders[i]?.part ?? 0, line.id);
+      shares.set(key, (shares.get(key) ?? 0) + share);
+    });
+  }
+  return shares;
 }
 
 /**
@@ -354,19 +398,9 @@ export function partExtras(
   tips: readonly number[],
 ): PartExtras[] {
   const discounts = parts.map(() => 0);
-  for (const line of lines) {
-    if (line.discountMinor <= 0) continue;
-    const holders = parts.flatMap((p) =>
-      p.lines.filter((l) => l.lineId === line.id).map((l) => ({ part: p.index, num: l.shareNum })),
-    );
-    if (holders.length === 0) continue;
-    allocateMinor(
-      line.discountMinor,
-      holders.map((h) => h.num),
-    ).forEach((share, i) => {
-      const part = holders[i]?.part ?? 0;
-      discounts[part] = (discounts[part] ?? 0) + share;
-    });
+  for (const [key, share] of partLineDiscounts(parts, lines)) {
+    const part = Number(key.split(':')[0]);
+    discounts[part] = (discounts[part] ?? 0) + share;
   }
   const totals = parts.map((p) => p.totalMinor);
   const charges =

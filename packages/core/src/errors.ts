@@ -186,6 +186,10 @@ export const ERRORS = {
     message: 'This count does not match the shift! Refresh and count again.',
   },
 
+  // POS drafts that follow the user (issue 31, docs/tickets.md)
+  draft_not_found: { status: 404, message: 'Draft not found!' },
+  drafts_full: { status: 409, message: 'You have 50 drafts! Restore or delete one first.' },
+
   // Voids and refunds (issue 15, docs/voids.md)
   void_reason_not_found: { status: 404, message: 'Void reason not found!' },
   void_reason_title_taken: { status: 409, message: 'A void reason with this title already exists!' },
@@ -227,6 +231,37 @@ export const ERRORS = {
   },
   discount_needs_no_approval: { status: 400, message: 'This discount does not need a manager!' },
   password_wrong: { status: 400, message: 'Your password is not right!' },
+
+  // The time clock (issue 31, docs/timeclock.md)
+  time_entry_not_found: { status: 404, message: 'Time entry not found!' },
+  clock_in_first: { status: 409, message: 'Please clock in first!' },
+  time_in_future: { status: 400, message: 'Times cannot be in the future!' },
+  clock_out_before_in: { status: 400, message: 'Clock out must be after clock in!' },
+  time_entry_reopen: { status: 400, message: 'A finished entry needs its clock-out time!' },
+  break_outside_entry: { status: 400, message: 'Each break must be between clock in and clock out!' },
+  breaks_overlap: { status: 400, message: 'Breaks must not overlap!' },
+  break_end_before_start: { status: 400, message: 'A break must end after it starts!' },
+  break_still_running: {
+    status: 400,
+    message: 'Only the last break of someone still on the clock can be without an end!',
+  },
+  time_entry_overlap: {
+    status: 400,
+    message: 'This overlaps another entry of {{name}} ({{when}})! Change the times or that entry first.',
+  },
+
+  // Staff PINs on a store device (issue 31, docs/staff-pins.md)
+  /** No store-device credential, or a revoked one: the web falls back to the e-mail sign-in. */
+  store_device_required: {
+    status: 401,
+    message: 'This device is not a store device! Please sign in with your e-mail.',
+  },
+  store_device_not_found: { status: 404, message: 'Store device not found!' },
+  pin_wrong: { status: 400, message: 'Wrong PIN! Please try again.' },
+  pin_locked: {
+    status: 429,
+    message: 'Too many wrong PINs on this device! Try again in {{minutes}} minutes or ask the owner.',
+  },
 
   // The diners' QR menu (issue 11)
   /** An unknown menu code, or the store turned its QR menu off: the web shows 'Menu Not Available!'. */

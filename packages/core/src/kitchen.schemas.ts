@@ -46,6 +46,7 @@ export const kitchenOrderResponse = orderResponse
     table_id: true,
     table_title: true,
     floor: true,
+    name_tag: true,
     status: true,
     changed_at: true,
     moved_from: true,

@@ -91,3 +91,10 @@ export const imageKeyParams = z.object({
 /** Uploaded images: the browser compresses to these; the server checks again by content. */
 export const IMAGE_MAX_BYTES = 512 * 1024;
 export const IMAGE_MAX_SIDE = 512;
+
+/** GET /menu-items/new-item-defaults: the newest item's category and tax, a new item's start (issue 31). */
+export const newItemDefaultsResponse = z.object({
+  categoryId: z.number().nullable(),
+  taxId: z.number().nullable(),
+});
+export type NewItemDefaults = z.infer<typeof newItemDefaultsResponse>;

@@ -115,6 +115,17 @@ export const cartLineSchema = cartLineFields.transform(namingItem);
 export const qrCartLineSchema = cartLineFields.omit({ uuid: true }).transform(namingItem);
 export type CartLineInput = z.input<typeof cartLineSchema>;
 
+/** The longest name tag a dine-in order without a table may carry. */
+export const NAME_TAG_MAX = 40;
+export const NAME_TAG_TOO_LONG = `A name tag can be at most ${NAME_TAG_MAX} characters!`;
+/** A name tag as sent: trimmed; blank is none. */
+export const nameTagSchema = z
+  .string({ error: INVALID })
+  .trim()
+  .max(NAME_TAG_MAX, { error: NAME_TAG_TOO_LONG })
+  .nullish()
+  .transform((v) => v || null);
+
 /** POST /pos/create-order (SPEC §3 POS order payload). */
 export const createOrderSchema = z
   .object({
@@ -144,6 +155,11 @@ export const createOrderSchema = z
     tableId: optionalIdOf('Please select a valid table!')
       .optional()
       .transform((v) => v ?? null),
+    /**
+     * A dine-in order's name tag, when it has no table (issue 31: "Anna, by the window"); optional, as
+     * SPEC §7 sends none. Kept on the order, its kitchen card, receipt and Table Orders group.
+     */
+    nameTag: nameTagSchema,
     /**
      * The id of the QR order loaded into the cart: sending the cart accepts it (it leaves the POS list)
      * in the same transaction; a QR order already taken or cancelled refuses the order.
@@ -242,6 +258,8 @@ export const posInitResponse = z.object({
   storeTables: z.array(storeTableResponse),
   /** The currency code and its symbol. */
   currency: currencyResponse,
+  /** A dine-in order may go with a name tag instead of a table (the owner's choice, issue 31). */
+  allowNameTags: z.boolean().optional(),
 });
 export type PosInit = z.infer<typeof posInitResponse>;
 
@@ -316,6 +334,8 @@ export const orderResponse = z.object({
   table_id: z.number().nullable(),
   table_title: z.string().nullable(),
   floor: z.string().nullable(),
+  /** A dine-in order's name tag when it has no table (issue 31). */
+  name_tag: z.string().nullable().optional(),
   status: z.enum(ORDER_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),
   invoice_id: z.number().nullable(),

@@ -18,7 +18,8 @@ export const reportQuery = dateRangeQuery(REPORT_FILTERS_EXCLUDED);
 export type ReportQuery = z.output<typeof reportQuery>;
 
 /**
- * A top seller: units sold on paid orders (`orders_count`, cancelled lines left out), `price` the item's
+ * A top seller: units sold on paid orders less those refunded (`orders_count`, always above 0: cancelled
+ * lines and items with nothing left after refunds are left out), `price` the item's
  * menu price now (the average paid per unit once the item is deleted: then `item_id` is null and
  * `title` the one it was last sold under) and `revenue` its lines' totals.
  */
@@ -95,6 +96,14 @@ export const reportResponse = z.object({
   discountTotal: z.number(),
   serviceChargeTotal: z.number(),
   tipTotal: z.number(),
+  /**
+   * Refunds made in the range (on the day they were made), their count and what they gave back, tax
+   * included; revenueTotal is already after them, and salesTotal is before them: revenueTotal +
+   * refundTotal, what the bills paid in the range took (the Z report's sales total over a shift).
+   */
+  salesTotal: z.number(),
+  refundsCount: z.number(),
+  refundTotal: z.number(),
   topSellingItems: z.array(topSellingItemResponse),
 
   /** The period just before, as long as this one (a calendar month before a month filter). */

@@ -41,11 +41,21 @@ describe('hasScope', () => {
 });
 
 describe('homePathFor', () => {
-  it('sends each role where SPEC §6 says', () => {
+  it('sends each role to its work screen (SPEC §6, issue 31), never Profile when it has one', () => {
     expect(homePathFor({ role: 'superadmin', scopes: [] })).toBe('/superadmin/dashboard/home');
     expect(homePathFor({ role: 'admin', scopes: [] })).toBe('/dashboard/home');
     expect(homePathFor(staff('DASHBOARD'))).toBe('/dashboard/home');
-    expect(homePathFor(staff('POS'))).toBe('/dashboard/profile');
+    expect(homePathFor(staff('POS'))).toBe('/dashboard/pos');
+    expect(homePathFor(staff('ORDERS,POS'))).toBe('/dashboard/pos');
+    expect(homePathFor(staff('KITCHEN'))).toBe('/dashboard/kitchen');
+    expect(homePathFor(staff('KITCHEN_DISPLAY'))).toBe('/dashboard/kitchen');
+    expect(homePathFor(staff('ORDERS'))).toBe('/dashboard/orders');
+    expect(homePathFor(staff('ORDER_STATUS'))).toBe('/dashboard/orders');
+    expect(homePathFor(staff('ORDER_STATUS_DISPLAY'))).toBe('/dashboard/order-status');
+    expect(homePathFor(staff('RESERVATIONS'))).toBe('/dashboard/reservation');
+    expect(homePathFor(staff('DASHBOARD,POS'))).toBe('/dashboard/home');
+    expect(homePathFor(staff('INVOICES'))).toBe('/dashboard/profile');
+    expect(homePathFor(staff(''))).toBe('/dashboard/profile');
   });
 });
 

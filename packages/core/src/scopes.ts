@@ -46,6 +46,8 @@ export const SCREEN_ACCESS = {
   reports: ['REPORTS'],
   settings: ['SETTINGS'],
   users: ['SETTINGS'],
+  /** Everyone's hours: read, corrected and exported by the owner and managers (issue 31). */
+  timesheets: ['MANAGER'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type Screen = keyof typeof SCREEN_ACCESS;
@@ -83,10 +85,21 @@ export function hasScope(subject: AccessSubject, scope: Scope): boolean {
   return subject.role === 'admin' || (subject.role === 'staff' && subject.scopes.includes(scope));
 }
 
-/** Where a user lands after signing in (SPEC §6). */
+/**
+ * Where a user lands after signing in, by e-mail or PIN (SPEC §6, issue 31): their work screen, not
+ * Profile. The owner and a manager (DASHBOARD) their dashboard; a waiter or cashier the POS; a cook the
+ * kitchen; whoever keeps the orders Table Orders; the pickup board's TV its board; a host the
+ * reservations; anyone else Profile.
+ */
 export function homePathFor(subject: AccessSubject): string {
   if (subject.role === 'superadmin') return '/superadmin/dashboard/home';
   if (canOpen(subject, 'home')) return '/dashboard/home';
+  if (canOpen(subject, 'pos')) return '/dashboard/pos';
+  if (canOpen(subject, 'kitchen')) return '/dashboard/kitchen';
+  if (hasScope(subject, 'ORDERS') || hasScope(subject, 'ORDER_STATUS')) return '/dashboard/orders';
+  // The pickup board's TV.
+  if (canOpen(subject, 'order-status-board')) return '/dashboard/order-status';
+  if (canOpen(subject, 'reservation')) return '/dashboard/reservation';
   return '/dashboard/profile';
 }
 
@@ -119,6 +132,10 @@ export const ACTION_ACCESS = {
   'orders.manage': ['POS', 'ORDERS'],
   // Subscribe, look the plan up, cancel (SPEC §6: only admin): no scope grants it.
   'subscription.manage': [],
+  // The guided setup checklist (issue 31): the owner's own first steps.
+  'setup.manage': [],
+  // Make a browser a store device, list and revoke them, set a colleague's PIN (issue 31): only admin.
+  'staffPins.manage': [],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type Action = keyof typeof ACTION_ACCESS;

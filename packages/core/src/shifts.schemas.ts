@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './auth.schemas.ts';
 import { amountInput } from './money-input.ts';
 import { currencyResponse } from './orders.schemas.ts';
+import { zReportStaffResponse } from './timeclock.schemas.ts';
 
 // Shifts (issue 15, docs/shifts.md): the float, drawer movements, the close and the Z report. Amounts
 // travel as decimals of the shift's currency; the server keeps and adds up integer minor units.
@@ -139,6 +140,8 @@ export const zReportResponse = z.object({
       difference: z.number().nullable(),
     }),
   ),
+  /** Who was on the time clock during the shift (issue 31): their time inside it, breaks excluded. */
+  staff: z.array(zReportStaffResponse),
 });
 export type ZReport = z.infer<typeof zReportResponse>;
 

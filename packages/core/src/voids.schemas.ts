@@ -130,6 +130,13 @@ export const invoiceRefundsResponse = z.object({
   refunds: z.array(refundResponse),
   /** The active payment types a refund may be paid out by. */
   paymentTypes: z.array(z.object({ id: z.number(), title: z.string() })),
+  /**
+   * How the bill was paid, by payment type (issue 31): the refund dialog pays back to these by default.
+   * Amounts without change, in the currency's decimals.
+   */
+  payments: z.array(
+    z.object({ payment_type_id: z.number().nullable(), title: z.string(), amount: z.number() }),
+  ),
   lines: z.array(
     z.object({
       order_item_id: z.number(),
@@ -139,6 +146,11 @@ export const invoiceRefundsResponse = z.object({
       refundable: z.number(),
       price: z.number(),
       total: z.number(),
+      /**
+       * What giving back 1, 2, … of the units left would refund, as the server prices it (issue 31): the
+       * dialog's button reads the amount before it is sent.
+       */
+      refund_amounts: z.array(z.number()),
     }),
   ),
 });

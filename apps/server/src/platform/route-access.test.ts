@@ -79,6 +79,11 @@ const SECTION_RULES: [RegExp, string[]][] = [
   [/^\/auth\/(signup|signin|refresh-token|forgot-password|reset-password\/:token)$/, ['public']],
   [/^\/auth\/(me|signout|subscription-details)$/, ['signedIn']],
   [/^\/auth\/(devices|remove-device)$/, ['screen:devices']],
+  // Store devices (issue 31, docs/staff-pins.md): the owner makes and revokes them; the PIN pad and its
+  // sign-in are read with the device's own credential, checked inside; a PIN session reports input.
+  [/^\/auth\/store-devices(\/:id)?$/, ['action:staffPins.manage']],
+  [/^\/auth\/(pin-pad|pin-signin)$/, ['public']],
+  [/^\/auth\/pin-session\/active$/, ['signedIn']],
   // Whether the user has a PIN: read on Profile beside the subscription card, inactive tenants too.
   [/^\/auth\/profile\/pin$/, ['signedIn', 'screen:profile']],
   [/^\/auth\/profile$/, ['screen:profile']],
@@ -93,6 +98,8 @@ const SECTION_RULES: [RegExp, string[]][] = [
   // The diners' menu and the menu photos.
   [/^\/(qrmenu|images)\//, ['public']],
   [/^\/dashboard$/, ['screen:home']],
+  // The waiting QR orders' strip: on the POS and on Table Orders alike (issue 31).
+  [/^\/pos\/qrorders\/live$/, ['screen:orders']],
   [/^\/pos\//, ['screen:pos']],
   // Table Orders (issue 29, docs/orders.md, Who may do what): whoever opens it reads it; a line's status
   // is ORDER_STATUS's too; what changes an order or takes money is the till's (POS, ORDERS).
@@ -119,7 +126,13 @@ const SECTION_RULES: [RegExp, string[]][] = [
   [/^\/settings\/bill-setting$/, ['signedIn', 'screen:settings']],
   // Whether a void must name a reason (issue 30): read by Table Orders' void dialog.
   [/^\/settings\/void-setting$/, ['signedIn', 'screen:settings']],
+  // Whether a dine-in ticket may carry a name tag (issue 31): read by the POS.
+  [/^\/settings\/ticket-setting$/, ['signedIn', 'screen:settings']],
+  // The guided setup checklist: the owner's own.
+  [/^\/setup\/(checklist|dismiss)$/, ['action:setup.manage']],
   [/^\/(settings|menu-items)\b/, ['screen:settings']],
+  // Setting a colleague's PIN and seeing who has one: the owner's (issue 31).
+  [/^\/users\/(pins|:username\/pin)$/, ['action:staffPins.manage']],
   [/^\/users\b/, ['screen:users']],
   // The owner's log of voids, refunds, discounts and drawer openings (issue 15).
   [/^\/audit-log$/, ['screen:settings']],
@@ -128,6 +141,9 @@ const SECTION_RULES: [RegExp, string[]][] = [
   // The till's shift; past shifts and their Z reports are the owner's figures.
   [/^\/shifts\/(current|open|:id\/movements|:id\/close)$/, ['screen:pos']],
   [/^\/shifts(\/:id\/z-report)?$/, ['action:shifts.history']],
+  // Each person's own clock (issue 31); everyone's timesheets are the owner's and managers'.
+  [/^\/timeclock\/(me|clock-in|clock-out|break-start|break-end)$/, ['signedIn']],
+  [/^\/timeclock\/(entries(\/:id)?|export\.csv)$/, ['screen:timesheets']],
 ];
 
 describe('the route list', () => {
@@ -249,7 +265,9 @@ describe('as staff with each single scope', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // Every tenant route times 23 colleagues, one call at a time: its length grows with the routes, so it
+    // gets a budget of its own rather than the default 30 s.
+  }, 180_000);
 });
 
 describe("as another tenant, with the first tenant's ids", () => {

@@ -8,8 +8,10 @@ import { invoicesQueryKey } from '../features/invoices/api/get-invoices.ts';
 import { kitchenQueryKey } from '../features/kitchen/api/get-kitchen.ts';
 import { orderBoardQueryKey } from '../features/order-board/api/get-order-board.ts';
 import { ordersInitQueryKey, tableOrdersQueryKey } from '../features/orders/api/get-table-orders.ts';
+import { floorPlanQueryKey } from '../features/orders/api/get-floor-plan.ts';
 import { posInitQueryKey } from '../features/pos/api/get-pos-init.ts';
 import { qrOrdersQueryKey } from '../features/pos/api/get-qr-orders.ts';
+import { liveQrOrdersQueryKey } from '../features/qr-orders/api/get-live-qr-orders.ts';
 import { menuItemsQueryKey } from '../features/menu/api/get-menu-items.ts';
 import { profileQueryKey } from '../features/profile/api/get-profile.ts';
 import { reportsQueryKey } from '../features/reports/api/get-report.ts';
@@ -50,7 +52,7 @@ export const STALE_AFTER = {
   print: [printSettingsQueryKey, posInitQueryKey, ordersInitQueryKey, invoicesQueryKey],
   // The reservation screen lists the tables (its init) and shows each booking's table; the POS picks one;
   // home lists today's bookings with their table.
-  tables: [tablesQueryKey, reservationsQueryKey, posInitQueryKey, dashboardQueryKey],
+  tables: [tablesQueryKey, reservationsQueryKey, posInitQueryKey, dashboardQueryKey, floorPlanQueryKey],
   // Items show their category and tax; deleting one leaves its items without. Reports group sales by
   // the item's category now.
   category: [categoriesQueryKey, menuItemsQueryKey, posInitQueryKey, reportsQueryKey],
@@ -76,6 +78,8 @@ export const STALE_AFTER = {
   // and ready; home and the reports count paid orders.
   orders: [
     tableOrdersQueryKey,
+    // Table Orders' floor plan: each table's state and time seated (issue 31).
+    floorPlanQueryKey,
     kitchenQueryKey,
     invoicesQueryKey,
     customersQueryKey,
@@ -83,7 +87,8 @@ export const STALE_AFTER = {
     dashboardQueryKey,
     reportsQueryKey,
   ],
-  qr_orders: [qrOrdersQueryKey],
+  // The POS badge and list, and the strip of every POS and Table Orders.
+  qr_orders: [qrOrdersQueryKey, liveQrOrdersQueryKey],
   tenants: [tenantsQueryKey],
   shifts: [currentShiftQueryKey, shiftsQueryKey],
   void_reason: [voidReasonsQueryKey],

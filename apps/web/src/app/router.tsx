@@ -74,6 +74,14 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: paths.pin,
+                lazy: page(
+                  () => import('../features/staff-pins/PinPadPage.tsx'),
+                  (m) => m.PinPadPage,
+                  ['staffPins'],
+                ),
+              },
+              {
                 path: paths.register,
                 lazy: page(
                   () => import('../features/auth/RegisterPage.tsx'),
@@ -235,7 +243,8 @@ export const router = createBrowserRouter([
                 lazy: page(
                   () => import('./layouts/DashboardLayout.tsx'),
                   (m) => m.DashboardLayout,
-                  ['dashboard'],
+                  // staffPins: the header's Switch user on a store device.
+                  ['dashboard', 'timeclock', 'staffPins'],
                 ),
                 children: [
                   {
@@ -254,6 +263,14 @@ export const router = createBrowserRouter([
                               ['dashboard'],
                             ),
                           },
+                          {
+                            path: paths.dashboard.setup,
+                            lazy: page(
+                              () => import('../features/home/SetupPage.tsx'),
+                              (m) => m.SetupPage,
+                              ['dashboard'],
+                            ),
+                          },
                         ],
                       },
                       {
@@ -265,7 +282,7 @@ export const router = createBrowserRouter([
                             lazy: page(
                               () => import('./routes/pos.tsx'),
                               (m) => m.PosRoute,
-                              ['pos', 'customers', 'shifts'],
+                              ['pos', 'posTicket', 'customers', 'shifts', 'qrOrders'],
                             ),
                           },
                         ],
@@ -291,9 +308,9 @@ export const router = createBrowserRouter([
                           {
                             index: true,
                             lazy: page(
-                              () => import('../features/orders/TableOrdersPage.tsx'),
-                              (m) => m.TableOrdersPage,
-                              ['orders'],
+                              () => import('./routes/table-orders.tsx'),
+                              (m) => m.TableOrdersRoute,
+                              ['orders', 'floorPlan', 'qrOrders'],
                             ),
                           },
                         ],
@@ -336,6 +353,20 @@ export const router = createBrowserRouter([
                               () => import('../features/invoices/InvoicesPage.tsx'),
                               (m) => m.InvoicesPage,
                               ['invoices'],
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: paths.dashboard.timesheets,
+                        element: <RequireScreen screen="timesheets" />,
+                        children: [
+                          {
+                            index: true,
+                            lazy: page(
+                              () => import('../features/timeclock/TimesheetsPage.tsx'),
+                              (m) => m.TimesheetsPage,
+                              ['timeclock'],
                             ),
                           },
                         ],
@@ -387,7 +418,7 @@ export const router = createBrowserRouter([
                                 lazy: page(
                                   () => import('../features/settings/TablesPage.tsx'),
                                   (m) => m.TablesPage,
-                                  ['settings'],
+                                  ['settings', 'floorPlan', 'posTicket'],
                                 ),
                               },
                               {
@@ -493,9 +524,9 @@ export const router = createBrowserRouter([
                           {
                             index: true,
                             lazy: page(
-                              () => import('../features/users/UsersPage.tsx'),
-                              (m) => m.UsersPage,
-                              ['users'],
+                              () => import('./routes/staff-pins.tsx'),
+                              (m) => m.UsersRoute,
+                              ['users', 'staffPins'],
                             ),
                           },
                         ],
@@ -511,9 +542,9 @@ export const router = createBrowserRouter([
                       {
                         path: paths.dashboard.devices,
                         lazy: page(
-                          () => import('../features/devices/DevicesPage.tsx'),
-                          (m) => m.DevicesPage,
-                          ['dashboard'],
+                          () => import('./routes/staff-pins.tsx'),
+                          (m) => m.DevicesRoute,
+                          ['dashboard', 'staffPins'],
                         ),
                       },
                       {

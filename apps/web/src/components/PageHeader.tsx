@@ -24,9 +24,11 @@ export function PageHeader({
   return (
     <Stack gap={4} mb="md">
       {breadcrumbs}
-      <Group justify="space-between" align="center" gap="md" wrap="nowrap">
-        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 auto' }}>
-          <Title order={1} fz={{ base: 22, sm: 26 }} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+      {/* The title keeps room for whole words (at least 12rem): on a phone the actions wrap to the
+          next row instead of squeezing the title to one letter per line (issue 31). */}
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ minWidth: 'min(100%, 12rem)', flex: '1 1 12rem' }}>
+          <Title order={1} fz={{ base: 22, sm: 26 }} lh={1.25} style={{ overflowWrap: 'break-word' }}>
             {title}
           </Title>
           {description && (
@@ -36,7 +38,7 @@ export function PageHeader({
           )}
         </Stack>
         {actions && (
-          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }} data-testid="page-actions">
+          <Group gap="sm" wrap="wrap" style={{ flex: '0 1 auto' }} data-testid="page-actions">
             {actions}
           </Group>
         )}

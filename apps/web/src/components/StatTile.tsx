@@ -14,6 +14,7 @@ export function StatTile({
   color = 'orange',
   hint,
   testId,
+  negative = false,
 }: {
   label: string;
   value: string;
@@ -21,6 +22,8 @@ export function StatTile({
   color?: string;
   hint?: ReactNode;
   testId?: string;
+  /** A figure below 0 (refunds, a day's net): shown in red beside its minus sign, never colour alone. */
+  negative?: boolean;
 }) {
   return (
     <Card withBorder radius="lg" padding="md" role="group" aria-label={label} data-testid={testId}>
@@ -37,6 +40,7 @@ export function StatTile({
         fw={700}
         lh={1.15}
         mt={2}
+        c={negative ? 'red.8' : undefined}
         style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
         data-testid={testId && `${testId}-value`}
       >

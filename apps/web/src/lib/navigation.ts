@@ -9,6 +9,7 @@ import {
   IconClipboardList,
   IconFileInvoice,
   IconCategory,
+  IconClockHour4,
   IconCreditCard,
   IconHistory,
   IconReceiptOff,
@@ -131,6 +132,14 @@ export const NAV: NavEntry[] = [
     icon: IconUsers,
     section: 'backoffice',
     sidebarAdminOnly: true,
+  },
+  {
+    screen: 'timesheets',
+    label: 'nav.timesheets',
+    keywords: 'nav.timesheets.keywords',
+    path: paths.dashboard.timesheets,
+    icon: IconClockHour4,
+    section: 'backoffice',
   },
   {
     screen: 'settings',

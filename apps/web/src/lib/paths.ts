@@ -6,6 +6,8 @@
 export const paths = {
   landing: '/',
   login: '/login',
+  /** A store device's PIN pad (docs/staff-pins.md). */
+  pin: '/pin',
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
@@ -56,6 +58,8 @@ export const paths = {
   dashboard: {
     root: '/dashboard',
     home: '/dashboard/home',
+    /** The guided setup checklist a new owner lands on (issue 31). */
+    setup: '/dashboard/setup',
     inactiveSubscription: '/dashboard/inactive-subscription',
     pos: '/dashboard/pos',
     /** The till's shift: float, pay in/out, close and Z report (issue 15). */
@@ -67,6 +71,8 @@ export const paths = {
     invoices: '/dashboard/invoices',
     reports: '/dashboard/reports',
     users: '/dashboard/users',
+    /** Everyone's hours on the time clock (issue 31). */
+    timesheets: '/dashboard/timesheets',
     reservation: '/dashboard/reservation',
     customers: '/dashboard/customers',
     customer: {

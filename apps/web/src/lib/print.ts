@@ -1,4 +1,13 @@
-import type { CustomerType, DeliveryType, Order, PrintSettings, StoreSettings } from '@comanda/core';
+import {
+  type CustomerType,
+  type DeliveryType,
+  type LineDiscountShown,
+  type Order,
+  type PrintSettings,
+  type StoreSettings,
+  fromMinor,
+  toMinor,
+} from '@comanda/core';
 import { paths } from './paths.ts';
 import { openPrintPopup, receivedPrint } from './print-handoff.ts';
 import { hasAuthCookie } from './session.ts';
@@ -17,8 +26,12 @@ export interface ReceiptLine {
   quantity: number;
   /** One unit as priced (variant or item price plus addons). */
   price: number;
-  /** price x quantity. */
+  /** price x quantity: before the line's discount, which prints under it. */
   amount: number;
+  /** The order line it prints (to match the bill's line discounts); absent for a cart's line. */
+  lineId?: number;
+  /** What a discount took off this line (its share of it, on a split part); the percent if one was given. */
+  discount?: { amount: number; percent: number | null; reason: string | null } | null;
 }
 
 export interface ReceiptData {
@@ -33,6 +46,11 @@ export interface ReceiptData {
   provisional?: boolean;
   /** The order's business day (YYYY-MM-DD): the receipt number is token-date. */
   businessDate: string;
+  /**
+   * A split bill's part (docs/bills.md): its receipt number is the bill's with the part's number after a
+   * slash, "12-2026-11-28/2", and it prints "Part 2 of 3".
+   */
+  part?: { no: number; of: number } | null;
   /** ISO instant printed as the timestamp. */
   date: string;
   customerType: CustomerType;
@@ -49,8 +67,6 @@ export interface ReceiptData {
   extras?: {
     discount: number;
     discountReason: string | null;
-    /** A split part's lines print after their discount: the discount is then shown as included. */
-    discountIncluded?: boolean;
     serviceCharge: number;
     tip: number;
   } | null;
@@ -96,12 +112,14 @@ export function receiptFromOrders(input: {
     customerType: first?.customer_type ?? 'WALKIN',
     customerName: first?.customer_name ?? null,
     deliveryType: first?.delivery_type ?? 'dinein',
-    tableTitle: first?.table_title ?? null,
+    // A dine-in order without a table is served to its name tag (issue 31).
+    tableTitle: first?.table_title ?? first?.name_tag ?? null,
     ...header,
     lines: orders.flatMap((order) =>
       order.items
         .filter((line) => line.status !== 'cancelled')
         .map((line) => ({
+          lineId: line.id,
           title: line.item_title,
           variantTitle: line.variant_title,
           addons: line.addons.map((a) => a.title),
@@ -113,6 +131,33 @@ export function receiptFromOrders(input: {
     ),
     ...totals,
     payment: payment ?? null,
+  };
+}
+
+/**
+ * A paid bill's receipt with each line's own discount printed under it (the pay answer's
+ * `lineDiscounts`), so a line reads "1 x 7.00 / Discount 10% −0.70"; the discount row above the
+ * subtotal keeps only what the bill's own discount took off.
+ */
+export function withLineDiscounts(
+  receipt: ReceiptData,
+  lineDiscounts: readonly LineDiscountShown[],
+  digits: number,
+): ReceiptData {
+  if (lineDiscounts.length === 0) return receipt;
+  const byLine = new Map(lineDiscounts.map((d) => [d.line_id, d]));
+  const minor = (amount: number) => toMinor(amount, digits) ?? 0;
+  const onLines = lineDiscounts.reduce((sum, d) => sum + minor(d.discount), 0);
+  return {
+    ...receipt,
+    lines: receipt.lines.map((line) => {
+      const d = line.lineId === undefined ? undefined : byLine.get(line.lineId);
+      return d ? { ...line, discount: { amount: d.discount, percent: d.percent, reason: d.reason } } : line;
+    }),
+    extras: receipt.extras && {
+      ...receipt.extras,
+      discount: fromMinor(Math.max(0, minor(receipt.extras.discount) - onLines), digits),
+    },
   };
 }
 

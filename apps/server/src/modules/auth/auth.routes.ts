@@ -47,11 +47,17 @@ export function authRoutes(app: Api, deps: { auth: AuthService; config: Config }
   app.post(
     '/auth/signup',
     {
-      schema: { tags: ['auth'], body: signupSchema, response: { 200: messageSchema, ...errorResponses } },
+      schema: { tags: ['auth'], body: signupSchema, response: { 200: signedInUser, ...errorResponses } },
       onRequest: perAddress('signup'),
       config: { access: { public: true }, rateLimit: limited('signup') },
     },
-    async (request) => auth.signup(request.body),
+    // The new owner is signed in on this device straight away (issue 31): the session cookies as at
+    // sign-in, and the user beside SPEC §7's message, so the browser goes to the setup checklist.
+    async (request, reply) => {
+      const session = await auth.signup(request.body, clientInfo(request));
+      setSessionCookies(reply, 'tenant', session, cookieOpts);
+      return { message: 'Account created!', user: session.user };
+    },
   );
 
   app.post(

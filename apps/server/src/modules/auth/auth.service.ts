@@ -27,6 +27,11 @@ export interface ClientInfo {
   deviceName: string;
 }
 
+/** A PIN session past its idle time: it ends, a refresh cannot revive it (devices.repo notIdle). */
+function pinSessionIdle(device: { idleSeconds: number; lastSeenAt: Date }, now: number): boolean {
+  return device.idleSeconds > 0 && now > device.lastSeenAt.getTime() + device.idleSeconds * 1000;
+}
+
 /** The session user as the browser keeps it (SPEC §3). */
 export function toSessionUser(u: usersRepo.UserRow): SessionUser {
   return {
@@ -44,7 +49,12 @@ export function createAuthService(ctx: AppContext) {
   const { database } = ctx;
 
   /** Starts a device session for a user: the device row, its refresh token and an access token. */
-  async function startSession(user: usersRepo.UserRow, client: ClientInfo) {
+  async function startSession(
+    user: usersRepo.UserRow,
+    client: ClientInfo,
+    /** A PIN sign-in on a store device (docs/staff-pins.md): the session ends after its idle time. */
+    pin?: { storeDeviceId: number; idleSeconds: number },
+  ) {
     const { deviceId, refresh } = await database.inTenant(user.tenantId, async (tx) => {
       // The token's tag covers the device id, so the row is made first with a hash nothing matches.
       const id = await devicesRepo.insertDevice(tx, user.tenantId, {
@@ -54,13 +64,19 @@ export function createAuthService(ctx: AppContext) {
         refreshHash: hashSecret(randomSecret()),
         // On the app clock, as the sales it bounds are dated (shifts/sale-clock.ts).
         createdAt: ctx.now(),
+        ...pin,
       });
       const issued = ctx.tokens.issueRefresh('tenant', [user.tenantId, id]);
       await devicesRepo.setRefreshHash(tx, user.tenantId, id, issued.hash);
       await audit(
         tx,
         { tenantId: user.tenantId, userId: user.id, deviceId: id, ip: client.ip },
-        { action: 'auth.signin', targetType: 'device', targetId: id, details: { device: client.deviceName } },
+        {
+          action: pin ? 'auth.pin_signin' : 'auth.signin',
+          targetType: 'device',
+          targetId: id,
+          details: { device: client.deviceName, ...(pin ? { storeDeviceId: pin.storeDeviceId } : {}) },
+        },
       );
       return { deviceId: id, refresh: issued.token };
     });
@@ -140,15 +156,18 @@ export function createAuthService(ctx: AppContext) {
     createTenantWithAdmin,
     startSession,
 
-    /** Sign-up (SPEC §1): a new tenant whose admin is the person signing up. */
-    async signup(input: z.output<typeof signupSchema>) {
-      await createTenantWithAdmin({
+    /**
+     * Sign-up (SPEC §1): a new tenant whose admin is the person signing up, signed in on this device
+     * (issue 31: no empty login form after registering).
+     */
+    async signup(input: z.output<typeof signupSchema>, client: ClientInfo) {
+      const user = await createTenantWithAdmin({
         bizName: input.biz_name,
         username: input.username,
         passwordHash: await ctx.passwords.hash(input.password),
         timezone: input.timezone ?? 'UTC',
       });
-      return { message: 'Account created! Please sign in.' };
+      return startSession(user, client);
     },
 
     async signin(input: z.output<typeof signinSchema>, client: ClientInfo) {
@@ -183,20 +202,21 @@ export function createAuthService(ctx: AppContext) {
         const device = await devicesRepo.lockDevice(tx, tenantId, deviceId);
         if (!device || device.revokedAt) return null;
         // The session's start is on the app clock (startSession), so its end is judged on it too.
-        const verdict = refreshVerdict(device, parsed.hash, ctx.now().getTime());
+        const idle = pinSessionIdle(device, Date.now());
+        const verdict = idle ? 'expired' : refreshVerdict(device, parsed.hash, ctx.now().getTime());
         if (verdict === 'expired' || verdict === 'reused') {
           const reused = verdict === 'reused';
           await devicesRepo.revokeDevice(
             tx,
             tenantId,
             deviceId,
-            reused ? 'refresh token reuse' : 'session expired',
+            reused ? 'refresh token reuse' : idle ? 'idle' : 'session expired',
           );
           await audit(
             tx,
             { tenantId, userId: device.userId, deviceId, ip: null },
             {
-              action: reused ? 'auth.refresh_reuse' : 'auth.session_expired',
+              action: reused ? 'auth.refresh_reuse' : idle ? 'auth.pin_idle_lock' : 'auth.session_expired',
               targetType: 'device',
               targetId: deviceId,
             },

@@ -77,13 +77,57 @@ describe('POST /auth/signup', () => {
       password: 'pw 1 long enough',
       timezone: 'Europe/Lisbon',
     });
-    expect(res).toMatchObject({ status: 200, body: { message: 'Account created! Please sign in.' } });
-    const signin = await c.post('/auth/signin', { username, password: 'pw 1 long enough' });
+    expect(res).toMatchObject({ status: 200, body: { message: 'Account created!' } });
+    const signin = await app.client().post('/auth/signin', { username, password: 'pw 1 long enough' });
     expect(signin.status).toBe(200);
     expect(signin.body).toMatchObject({
       message: 'Login successful!',
       user: { username, name: 'Cafe Sol', role: 'admin', scope: '', designation: null, photo: null },
     });
+  });
+});
+
+describe('sign-up signs the owner in and opens a store ready to sell (issue 31)', () => {
+  it('answers the session user beside the message and sets the session cookies', async () => {
+    const username = uniqueUsername();
+    const c = app.client();
+    const res = await c.post('/auth/signup', { biz_name: 'Cafe Lua', username, password: 'pw long enough' });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { message: 'Account created!', user: { username, name: 'Cafe Lua', role: 'admin', scope: '' } },
+    });
+    expect(res.body.user).toHaveProperty('tenant_id');
+    expect([...c.cookies.keys()].sort()).toEqual(['comanda_at', 'comanda_auth', 'comanda_rt']);
+    // The cookies are a working session: the owner's own screens answer, and it is a device.
+    expect((await c.get('/settings/store-setting')).status).toBe(200);
+    const devices = await c.get<{ devices: unknown[] } | unknown[]>('/auth/devices');
+    expect(devices.status).toBe(200);
+    expect((await c.post('/auth/refresh-token')).status).toBe(200);
+  });
+
+  it('creates Cash and Card, both active, Cash in the drawer and the default', async () => {
+    const c = app.client();
+    await c.post('/auth/signup', {
+      biz_name: 'Cafe Lua',
+      username: uniqueUsername(),
+      password: 'pw long enough',
+    });
+    const types =
+      await c.get<{ title: string; is_active: boolean; is_cash: boolean; is_default: boolean }[]>(
+        '/settings/payment-types',
+      );
+    expect(types.status).toBe(200);
+    expect(
+      types.body.map((t) => ({
+        title: t.title,
+        active: t.is_active,
+        cash: t.is_cash,
+        default: t.is_default,
+      })),
+    ).toEqual([
+      { title: 'Cash', active: true, cash: true, default: true },
+      { title: 'Card', active: true, cash: false, default: false },
+    ]);
   });
 });
 

@@ -1,4 +1,11 @@
-import { type BillPart, type PartExtras, type SplitPaid, fromMinor } from '@comanda/core';
+import {
+  type BillPart,
+  type PartExtras,
+  type SplitPaid,
+  fromMinor,
+  partLineDiscounts,
+  partLineKey,
+} from '@comanda/core';
 import { type PricedBill, presentExtras } from '../discounts/discounts.service.ts';
 import type { OrderItemRow } from '../orders/orders.repo.ts';
 
@@ -24,6 +31,7 @@ export function presentPaid(input: {
   const { digits } = input;
   const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, digits));
   const byId = new Map(input.lines.map((l) => [l.id, l]));
+  const lineDiscounts = partLineDiscounts(input.parts, input.priced.lines);
   const changes = input.tenders.flatMap((t) => (t.changeMinor === null ? [] : [t.changeMinor]));
   return {
     message: input.message,
@@ -59,6 +67,7 @@ export function presentPaid(input: {
           net: fromMinor(l.netMinor, digits),
           tax: fromMinor(l.taxMinor, digits),
           total: fromMinor(l.totalMinor, digits),
+          discount: fromMinor(lineDiscounts.get(partLineKey(p.index, l.lineId)) ?? 0, digits),
         };
       }),
       payments: input.tenders

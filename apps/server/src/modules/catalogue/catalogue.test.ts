@@ -316,11 +316,17 @@ describe('/settings/taxes', () => {
 describe('/settings/payment-types', () => {
   const paymentTypes = async (t: Tenant) =>
     (await t.client.get<PaymentType[]>('/settings/payment-types')).body;
-  /** A new store's one payment type: its Cash (0031). */
+  /** A new store's Cash (0031), beside its Card (0039). */
   const ownCash = async (t: Tenant) => {
-    const [cash, ...others] = await paymentTypes(t);
-    if (!cash || others.length) throw new Error('a new store should have exactly its Cash');
+    const types = await paymentTypes(t);
+    const cash = types.find((p) => p.title === 'Cash');
+    if (!cash || types.length !== 2) throw new Error('a new store should have exactly its Cash and Card');
     return cash;
+  };
+  /** A new store's own types (Cash and Card), to show a refused call changed none of them. */
+  const own = async (t: Tenant) => {
+    await ownCash(t);
+    return paymentTypes(t);
   };
 
   it('answers 401 without a session', async () => {
@@ -350,11 +356,12 @@ describe('/settings/payment-types', () => {
     ['toggle with a string for isActive', 'toggle', { isActive: 'false' }, 'Invalid request!'],
   ])('answers 400 for %s and changes nothing', async (_label, action, body, message) => {
     const t = await createTenant(app);
+    const before = await own(t);
     const cash = await ownCash(t);
     const path =
       action === 'add' ? '/settings/payment-types/add' : `/settings/payment-types/${cash.id}/${action}`;
     expect(await t.client.post(path, body)).toMatchObject({ status: 400, body: { message } });
-    expect(await paymentTypes(t)).toEqual([cash]);
+    expect(await paymentTypes(t)).toEqual(before);
   });
 
   it('answers 400 to malformed JSON', async () => {
@@ -367,6 +374,7 @@ describe('/settings/payment-types', () => {
 
   it('answers 403 to staff without SETTINGS', async () => {
     const t = await createTenant(app);
+    const before = await own(t);
     const cash = await ownCash(t);
     const pos = await createColleague(app, t, { scopes: ['POS'] });
     expect((await pos.client.get('/settings/payment-types')).status).toBe(403);
@@ -379,13 +387,14 @@ describe('/settings/payment-types', () => {
         .status,
     ).toBe(403);
     expect((await pos.client.request('DELETE', `/settings/payment-types/${cash.id}`)).status).toBe(403);
-    expect(await paymentTypes(t)).toEqual([cash]);
+    expect(await paymentTypes(t)).toEqual(before);
   });
 
   it("answers 404 for another tenant's payment type and changes nothing", async () => {
     const a = await createTenant(app);
     const b = await createTenant(app);
-    const aCash = await ownCash(a);
+    const aBefore = await own(a);
+    const bBefore = await own(b);
     const bCash = await ownCash(b);
     const notFound = { status: 404, body: { message: 'Payment type not found!' } };
     for (const id of [bCash.id, 999_999_999]) {
@@ -397,13 +406,16 @@ describe('/settings/payment-types', () => {
       ).toMatchObject(notFound);
       expect(await a.client.request('DELETE', `/settings/payment-types/${id}`)).toMatchObject(notFound);
     }
-    expect(await paymentTypes(a)).toEqual([aCash]);
-    expect(await paymentTypes(b)).toEqual([bCash]);
+    expect(await paymentTypes(a)).toEqual(aBefore);
+    expect(await paymentTypes(b)).toEqual(bBefore);
   });
 
   it('adds active payment types, toggles, updates and deletes them', async () => {
     const t = await createTenant(app);
-    // The store starts with its Cash (0031); a type added without isActive is active.
+    // The store starts with its Cash (0031) and Card (0039); this story adds its own Card, so the
+    // store's goes first. A type added without isActive is active.
+    const storeCard = (await paymentTypes(t)).find((p) => p.title === 'Card');
+    expect((await t.client.request('DELETE', `/settings/payment-types/${storeCard?.id}`)).status).toBe(200);
     expect(await t.client.post('/settings/payment-types/add', { title: 'Card' })).toMatchObject({
       status: 200,
       body: { message: 'Payment type added!' },

@@ -22,9 +22,9 @@ afterAll(() => app.close());
 const list = async (t: Tenant) => (await t.client.get<PaymentTypeSetting[]>('/settings/payment-types')).body;
 const defaults = async (t: Tenant) => (await list(t)).filter((p) => p.is_default).map((p) => p.title);
 
-/** A new store's Cash (0031), then Card and Voucher added in that order: answers their ids. */
+/** A new store's Cash (0031) and Card (0039), then Voucher added: answers their ids. */
 async function threeTypes(t: Tenant) {
-  for (const title of ['Card', 'Voucher'])
+  for (const title of ['Voucher'])
     expect((await t.client.post('/settings/payment-types/add', { title, isActive: true })).status).toBe(200);
   const ids = Object.fromEntries((await list(t)).map((p) => [p.title, p.id]));
   return { card: ids.Card ?? 0, cash: ids.Cash ?? 0, voucher: ids.Voucher ?? 0 };
@@ -33,7 +33,10 @@ async function threeTypes(t: Tenant) {
 describe('the default payment type', () => {
   it("is a new store's Cash, none without payment types, the only one with one, and Cash before the others unmarked", async () => {
     const t = await createTenant(app);
-    const [cash] = await list(t);
+    const [cash, card] = await list(t);
+    // The store's Card (0039) goes first: this story starts from Cash alone.
+    expect(card).toMatchObject({ title: 'Card', is_active: true, is_default: false });
+    await t.client.request('DELETE', `/settings/payment-types/${card?.id}`);
     expect(cash).toEqual({
       id: expect.any(Number) as unknown,
       title: 'Cash',
@@ -172,6 +175,13 @@ describe('a new store', () => {
     const types = (await c.get<PaymentTypeSetting[]>('/settings/payment-types')).body;
     expect(types).toEqual([
       { id: expect.any(Number) as unknown, title: 'Cash', is_active: true, is_cash: true, is_default: true },
+      {
+        id: expect.any(Number) as unknown,
+        title: 'Card',
+        is_active: true,
+        is_cash: false,
+        is_default: false,
+      },
     ]);
 
     const item = await c.post<{ id: number }>('/menu-items/add', { title: 'Soup', price: '4.50' });

@@ -7,7 +7,16 @@ import { devices, tenants, users } from '../../platform/db/schema.ts';
 export async function insertDevice(
   tx: Tx,
   tenantId: number,
-  values: { userId: number; name: string; ip: string | null; refreshHash: string; createdAt: Date },
+  values: {
+    userId: number;
+    name: string;
+    ip: string | null;
+    refreshHash: string;
+    createdAt: Date;
+    /** A PIN session: its store device and idle time (docs/staff-pins.md). */
+    storeDeviceId?: number;
+    idleSeconds?: number;
+  },
 ) {
   const [row] = await tx
     .insert(devices)
@@ -56,7 +65,13 @@ export async function rotateRefresh(
 ) {
   await tx
     .update(devices)
-    .set({ refreshHash, previousRefreshHash: previous, rotatedAt: sql`now()`, lastSeenAt: sql`now()` })
+    .set({
+      refreshHash,
+      previousRefreshHash: previous,
+      rotatedAt: sql`now()`,
+      // A PIN session's last_seen_at is its last input (its idle clock); a refresh is no input.
+      lastSeenAt: sql`case when ${devices.storeDeviceId} is null then now() else ${devices.lastSeenAt} end`,
+    })
     .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId)));
 }
 
@@ -119,6 +134,7 @@ export async function findOwnLiveDevice(tx: Tx, tenantId: number, userId: number
   return row;
 }
 
+
 /**
  * System path: the live session behind an access token, with what the request needs to decide (its
  * user's role and scopes, whether the tenant is active, when the session ends), in one read per request.
@@ -136,7 +152,15 @@ export async function loadLiveSession(tx: Db, tenantId: number, userId: number, 
     .from(devices)
     .innerJoin(users, and(eq(users.tenantId, devices.tenantId), eq(users.id, devices.userId)))
     .innerJoin(tenants, eq(tenants.id, devices.tenantId))
-    .where(liveDevice(tenantId, userId, deviceId))
+    .where(and(liveDevice(tenantId, userId, deviceId), notIdle()))
     .limit(1);
   return row;
+}
+
+/**
+ * A session still within its idle time: an e-mail session has none (0); a PIN session on a store device
+ * ends once its idle seconds pass without input (docs/staff-pins.md), even if its tablet never locks.
+ */
+export function notIdle() {
+  return sql`(${devices.idleSeconds} = 0 or ${devices.lastSeenAt} + ${devices.idleSeconds} * interval '1 second' > now())`;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, ref, tenantId } from '../../platform/db/columns.ts';
 
 export const devices = pgTable(
@@ -22,6 +22,9 @@ export const devices = pgTable(
       .default(sql`now()`),
     revokedAt: at('revoked_at'),
     revokedReason: text('revoked_reason'),
+    // A session opened by PIN on a store device, and its idle time (0036; 0 for e-mail sessions).
+    storeDeviceId: ref('store_device_id'),
+    idleSeconds: integer('idle_seconds').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -236,6 +236,18 @@ export function presentExtras(priced: PricedBill, tip: number, digits: number) {
     discount: fromMinor(priced.discountMinor, digits),
     serviceCharge: fromMinor(priced.serviceChargeMinor, digits),
     tip: fromMinor(tip, digits),
+    lineDiscounts: priced.applied.flatMap((d) =>
+      d.lineId === null
+        ? []
+        : [
+            {
+              line_id: d.lineId,
+              discount: fromMinor(d.offMinor, digits),
+              percent: d.kind === 'percent' ? d.value / 100 : null,
+              reason: d.reason,
+            },
+          ],
+    ),
   };
 }
 

@@ -88,6 +88,26 @@ async function rollup(tenantId: number) {
 }
 
 describe('table pay with a discount and a tip', () => {
+  it("answers each line's own discount, its percent and reason, for the receipt to print under the line", async () => {
+    const s = await createStore(app);
+    const { orderId, lineIds } = await sendOrder(app, s, { tableId: s.table });
+    // Half off the Sodas (9.00, GST in): 4.50 off; the bill 47.63 - 4.50 = 43.13.
+    const res = await s.owner.client.post<OrderPaid>(
+      PAY,
+      payGroupBody(s, [orderId], {
+        subTotal: 40.09,
+        taxTotal: 3.04,
+        total: 43.13,
+        discounts: [{ lineId: lineIds[1], kind: 'percent', value: '50', reason: 'Flat' }],
+      }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.lineDiscounts).toEqual([
+      { line_id: lineIds[1], discount: 4.5, percent: 50, reason: 'Flat' },
+    ]);
+    expect(res.body.discount).toBe(4.5);
+  });
+
   it('bills the discounted figures, the tip on top, stores and audits the discount, fills the rollup', async () => {
     const s = await createStore(app);
     const { orderId, lineIds } = await sendOrder(app, s, { tableId: s.table });
@@ -106,6 +126,8 @@ describe('table pay with a discount and a tip', () => {
       tip: 5,
       change: 2.14,
       pricesChanged: false,
+      // A bill discount is no line's own: nothing prints under a line.
+      lineDiscounts: [],
     });
     const { invoice, payments } = await readInvoice(app, s.owner.tenantId, res.body.invoiceId);
     expect(invoice).toMatchObject({
@@ -425,6 +447,17 @@ describe('a split of a discounted bill', () => {
       [5.29, 0.55, 0.66, 2],
       [5.29, 0.55, 0.66, 0],
     ]);
+    // Each part's receipt prints its share of each line's discount (1.00 and 0.10, halved).
+    expect(res.body.parts.map((p) => p.lines.map((l) => [l.item_title, l.discount]))).toEqual([
+      [
+        ['Burger', 0.5],
+        ['Water', 0.05],
+      ],
+      [
+        ['Burger', 0.5],
+        ['Water', 0.05],
+      ],
+    ]);
     const { invoice, payments } = await readInvoice(app, s.owner.tenantId, res.body.invoiceId);
     expect(invoice).toMatchObject({
       totalMinor: 1058,
@@ -520,7 +553,7 @@ describe("a manager's PIN on the same device", () => {
       password: manager.password,
       pin: '12a4',
     });
-    expect([short.status, short.body.message]).toEqual([400, 'Please give a PIN of 4 to 8 digits!']);
+    expect([short.status, short.body.message]).toEqual([400, 'Please give a PIN of 4 to 6 digits!']);
     expect((await manager.client.get('/auth/profile/pin')).body).toEqual({ hasPin: true });
     expect((await waiter.client.get('/auth/profile/pin')).body).toEqual({ hasPin: false });
     const row = await app.database.inTenant(s.owner.tenantId, (tx) =>

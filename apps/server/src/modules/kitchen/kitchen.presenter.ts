@@ -38,6 +38,7 @@ export function presentTicket(order: OrderRow, items: OrderItemRow[]): KitchenOr
     table_id: order.tableId,
     table_title: order.tableTitle,
     floor: order.floor,
+    name_tag: order.nameTag,
     status: order.status,
     changed_at: order.changedAt?.toISOString() ?? null,
     moved_from: order.movedFrom,

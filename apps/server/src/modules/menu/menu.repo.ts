@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import {
   categories,
@@ -82,6 +82,17 @@ export async function lockItem(tx: Tx, tenantId: number, itemId: number) {
     .limit(1)
     .for('update');
   return row;
+}
+
+/** The category and tax of the store's newest item, which a new item starts with (issue 31). */
+export async function newestItemCategoryAndTax(tx: Tx, tenantId: number) {
+  const [row] = await tx
+    .select({ categoryId: menuItems.categoryId, taxId: menuItems.taxId })
+    .from(menuItems)
+    .where(eq(menuItems.tenantId, tenantId))
+    .orderBy(desc(menuItems.id))
+    .limit(1);
+  return row ?? { categoryId: null, taxId: null };
 }
 
 export async function insertItem(tx: Tx, tenantId: number, values: ItemValues) {

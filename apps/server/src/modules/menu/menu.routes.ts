@@ -9,6 +9,7 @@ import {
   menuItemResponse,
   menuItemSchema,
   messageSchema,
+  newItemDefaultsResponse,
   variantSchema,
 } from '@comanda/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,6 +37,15 @@ export function menuRoutes(app: Api, deps: { menu: MenuService }) {
         config: { access },
       },
       async (request) => menu.list(tenantContext(request)),
+    );
+
+    api.get(
+      '/menu-items/new-item-defaults',
+      {
+        schema: { tags, response: { 200: newItemDefaultsResponse, ...errorResponses } },
+        config: { access },
+      },
+      async (request) => menu.newItemDefaults(tenantContext(request)),
     );
 
     api.get(

@@ -6,6 +6,7 @@ import {
   currencyDigits,
   type menuItemSchema,
   minorAsDecimal,
+  type NewItemDefaults,
   rescaleMinor,
   toMinor,
   type variantSchema,
@@ -195,6 +196,15 @@ export function createMenuService(ctx: AppContext) {
           ),
         );
       });
+    },
+
+    /**
+     * GET /menu-items/new-item-defaults: the newest item's category and tax (issue 31). From the store's
+     * data, not the device's memory, so a menu typed in on two devices, or a new tablet, continues
+     * where the last item left off.
+     */
+    async newItemDefaults(tc: TenantContext): Promise<NewItemDefaults> {
+      return database.inTenant(tc.tenantId, (tx) => repo.newestItemCategoryAndTax(tx, tc.tenantId));
     },
 
     async get(tc: TenantContext, itemId: number): Promise<MenuItem> {

@@ -63,14 +63,19 @@ export async function createStore(app: TestApp) {
     const cheese = await option(menuItemAddons, burger.id, 'Cheese', 150);
     const bacon = await option(menuItemAddons, burger.id, 'Bacon', 200);
     const ice = await option(menuItemAddons, soda.id, 'Ice', 0);
-    // Every tenant starts with Cash, active and the default (0031).
+    // Every tenant starts with Cash, active and the default (0031), and Card (0039).
     const cash = await one(
-      tx.select({ id: paymentTypes.id }).from(paymentTypes).where(eq(paymentTypes.tenantId, tenantId)),
+      tx
+        .select({ id: paymentTypes.id })
+        .from(paymentTypes)
+        .where(and(eq(paymentTypes.tenantId, tenantId), eq(paymentTypes.isCash, true))),
     );
+    // The store's Card, switched off: the suites pay with Cash and check that an inactive type is refused.
     const card = await one(
       tx
-        .insert(paymentTypes)
-        .values({ tenantId, title: 'Card', isActive: false })
+        .update(paymentTypes)
+        .set({ isActive: false })
+        .where(and(eq(paymentTypes.tenantId, tenantId), eq(paymentTypes.title, 'Card')))
         .returning({ id: paymentTypes.id }),
     );
     const table = await one(

@@ -66,6 +66,7 @@ export function presentOrder(order: OrderRow, items: OrderItemRow[]): Order {
     table_id: order.tableId,
     table_title: order.tableTitle,
     floor: order.floor,
+    name_tag: order.nameTag,
     status: order.status,
     payment_status: order.paymentStatus,
     invoice_id: order.invoiceId,

@@ -63,6 +63,8 @@ export interface OrderValues {
   tableId: number | null;
   tableTitle: string | null;
   floor: string | null;
+  /** A dine-in order's name tag (issue 31); none for the others. */
+  nameTag?: string | null;
   createdBy: number | null;
   /** When it was taken: the app's clock (`ctx.now()`), as its business date. */
   createdAt: Date;
@@ -73,11 +75,11 @@ export async function insertOrder(tx: Tx, tenantId: number, v: OrderValues) {
   const [row] = rowsOf<{ id: number }>(
     await tx.execute(sql`
       insert into orders (tenant_id, uuid, business_date, token_no, currency, source, delivery_type,
-        customer_type, customer_id, customer_name, customer_phone, table_id, table_title, floor, created_by,
-        created_at)
+        customer_type, customer_id, customer_name, customer_phone, table_id, table_title, floor, name_tag,
+        created_by, created_at)
       values (${tenantId}, ${v.uuid}, ${v.businessDate}, ${v.tokenNo}, ${v.currency}, ${v.source},
         ${v.deliveryType}, ${v.customerType}, ${v.customerId}, ${v.customerName}, ${v.customerPhone},
-        ${v.tableId}, ${v.tableTitle}, ${v.floor}, ${v.createdBy}, ${v.createdAt})
+        ${v.tableId}, ${v.tableTitle}, ${v.floor}, ${v.nameTag ?? null}, ${v.createdBy}, ${v.createdAt})
       on conflict (tenant_id, uuid) do nothing
       returning id`),
   );

@@ -23,6 +23,8 @@ export const orders = pgTable(
     tableId: ref('table_id'),
     tableTitle: text('table_title'),
     floor: text('floor'),
+    /** A dine-in order's name tag, when it has no table (0032, issue 31). */
+    nameTag: text('name_tag'),
     status: text('status', { enum: ['created', 'completed', 'cancelled'] })
       .notNull()
       .default('created'),
@@ -39,6 +41,8 @@ export const orders = pgTable(
     part: integer('part').notNull().default(0),
     /** The table it (or, for a part, its lines) came from by the latest move. */
     movedFrom: text('moved_from'),
+    /** When its bill was last printed from Table Orders: the floor plan's "bill printed" (0038). */
+    receiptPrintedAt: at('receipt_printed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

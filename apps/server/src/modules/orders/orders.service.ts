@@ -5,14 +5,14 @@ import {
   type OrderInvoiced,
   type PosInit,
   type createOrderAndInvoiceSchema,
-  type createOrderSchema,
+  createOrderSchema,
   currencyDigits,
   fromMinor,
   toMinor,
   todayIn,
 } from '@comanda/core';
 import type { z } from 'zod';
-import { audit } from '../../platform/audit.ts';
+import { type Actor, audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -27,9 +27,11 @@ import { byItem, presentItem } from '../menu/menu.presenter.ts';
 import * as menuRepo from '../menu/menu.repo.ts';
 import { screenSettings } from '../store/store.presenter.ts';
 import * as storeRepo from '../store/store.repo.ts';
+import type { QrOrderLine } from '../qrorders/qrorders.schema.ts';
 import { acceptQrOrder, holdQrOrder } from '../qrorders/qrorders.service.ts';
 import { saleClock } from '../shifts/sale-clock.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
+import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import { billableFigures, orderEvent, presentOrder } from './orders.presenter.ts';
@@ -41,6 +43,11 @@ type OrderAndInvoiceInput = z.output<typeof createOrderAndInvoiceSchema>;
 /** An order with its UUIDs: the client's, or the server's where it sent none (withUuids). */
 type NamedOrder = OrderInput & { uuid: string; cart: (OrderInput['cart'][number] & { uuid: string })[] };
 type Figures = { net: number; tax: number; total: number };
+/**
+ * Who takes an order: a signed-in user, or the diner of a QR order the store sends straight to the
+ * kitchen (no user, no device, never replayed from an outbox).
+ */
+type Taker = TenantContext | (Actor & { userId: null; deviceId: null });
 
 const ORDER_CREATED = 'Order created!';
 const ORDER_PAID = 'Order created and paid!';
@@ -90,7 +97,7 @@ export function createOrdersService(ctx: AppContext) {
    */
   async function takeOrder(
     tx: Tx,
-    tc: TenantContext,
+    tc: Taker,
     emit: Emit,
     input: NamedOrder,
     currency: string,
@@ -134,6 +141,8 @@ export function createOrdersService(ctx: AppContext) {
       tableId: table?.id ?? null,
       tableTitle: table?.title ?? null,
       floor: table?.floor ?? null,
+      // Like the table, a name tag belongs to a dine-in order only.
+      nameTag: input.deliveryType === 'dinein' ? (input.nameTag ?? null) : null,
     };
 
     const { customerEmail: _email, ...orderSnapshot } = snapshot;
@@ -142,7 +151,8 @@ export function createOrdersService(ctx: AppContext) {
     // diners' status page reads "paid when taken" from the two being equal (qrmenu.repo).
     // An order replayed from a device's outbox is dated when the cashier took it (docs/offline.md), as
     // far as its session and the open shift allow (docs/shifts.md).
-    const clock = await saleClock(tx, tc, ctx.now(), queuedMs);
+    const clock =
+      'scopes' in tc ? await saleClock(tx, tc, ctx.now(), queuedMs) : { at: ctx.now(), takenBeforeShift: false };
     const takenAt = clock.at;
     const businessDate = todayIn(timezone, takenAt);
     const tokenNo = await repo.nextToken(tx, tc.tenantId, businessDate);
@@ -212,6 +222,37 @@ export function createOrdersService(ctx: AppContext) {
   }
 
   return {
+    /**
+     * A diner's QR order taken as a table order at once, the store sending QR orders straight to the
+     * kitchen (docs/qr-menu.md): the cart the POS would send on accepting it (its lines, the diner as a
+     * walk-in, the table), through the same schema and takeOrder, so the same rules and the server's
+     * prices apply, in the placing transaction. Answers the new order's token.
+     */
+    async takeQrOrder(
+      tx: Tx,
+      diner: Actor & { userId: null; deviceId: null },
+      emit: Emit,
+      qr: { id: number; deliveryType: OrderInput['deliveryType']; tableId: number | null; items: QrOrderLine[] },
+    ) {
+      const currency = await storeCurrency(tx, diner.tenantId);
+      const input = createOrderSchema.parse({
+        cart: qr.items.map((line) => ({
+          item_id: line.item_id,
+          variant_id: line.variant_id,
+          addons_ids: line.addons_ids,
+          quantity: line.quantity,
+          notes: line.notes,
+        })),
+        deliveryType: qr.deliveryType,
+        customerType: 'WALKIN',
+        tableId: qr.tableId,
+        selectedQrOrderItem: qr.id,
+      });
+      const taken = await takeOrder(tx, diner, emit, withUuids(input), currency, undefined);
+      if (taken.kind === 'existing') throw fail('internal');
+      return { orderId: taken.order.id, tokenNo: taken.order.tokenNo };
+    },
+
     /** GET /pos/init: everything the POS screen draws on, in one read-only transaction. */
     async init(tc: TenantContext): Promise<PosInit> {
       return database.inTenant(tc.tenantId, async (tx) => {
@@ -233,6 +274,7 @@ export function createOrdersService(ctx: AppContext) {
             ),
           ),
           storeTables: tables.map(presentTable),
+          allowNameTags: await ticketsRepo.allowsNameTags(tx, tc.tenantId),
         };
       });
     },

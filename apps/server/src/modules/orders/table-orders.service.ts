@@ -228,13 +228,15 @@ export function createTableOrdersService(ctx: AppContext) {
         const groups = new Map<string, TableGroup>();
         for (const { order, items } of loaded) {
           const atTable = order.deliveryType === 'dinein' && order.tableId !== null;
-          const key = atTable ? `table-${order.tableId}` : 'dine-out';
+          // A dine-in order without a table but with a name tag has a group of its own, under the tag.
+          const tag = !atTable && order.deliveryType === 'dinein' ? order.nameTag : null;
+          const key = atTable ? `table-${order.tableId}` : tag ? `tag-${tag.toLowerCase()}` : 'dine-out';
           let group = groups.get(key);
           if (!group) {
             group = {
               key,
               table_id: atTable ? order.tableId : null,
-              table_title: atTable ? order.tableTitle : DINE_OUT_GROUP,
+              table_title: atTable ? order.tableTitle : (tag ?? DINE_OUT_GROUP),
               floor: atTable ? order.floor : null,
               orders: [],
               order_ids: [],

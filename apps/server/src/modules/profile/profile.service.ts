@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
 import { toSessionUser } from '../auth/auth.service.ts';
 import { savePinHash } from '../discounts/discounts.repo.ts';
+import { clearPinFailures } from '../store-devices/store-devices.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
 
 /** The signed-in user's own record: their users row, read and saved by themselves. */
@@ -56,6 +57,7 @@ export function createProfileService(ctx: AppContext) {
       const pinHash = input.pin === null ? null : await ctx.passwords.hash(input.pin);
       await database.inTenant(tc.tenantId, async (tx) => {
         await savePinHash(tx, tc.tenantId, tc.userId, pinHash);
+        await clearPinFailures(tx, tc.tenantId, tc.userId);
         await audit(tx, tc, {
           action: input.pin === null ? 'profile.pin_remove' : 'profile.pin_set',
           targetType: 'user',

@@ -23,6 +23,7 @@ import * as customersRepo from '../customers/customers.repo.ts';
 import { byItem } from '../menu/menu.presenter.ts';
 import * as menuRepo from '../menu/menu.repo.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
+import { createOrdersService } from '../orders/orders.service.ts';
 import { priceCart } from '../orders/pricing.ts';
 import type { QrOrderLine } from '../qrorders/qrorders.schema.ts';
 import * as qrOrdersRepo from '../qrorders/qrorders.repo.ts';
@@ -56,6 +57,7 @@ const PLACE_ROUTE = 'POST /qrmenu/place-order';
  */
 export function createQrMenuService(ctx: AppContext) {
   const { database } = ctx;
+  const orders = createOrdersService(ctx);
 
   /** The tenant behind a menu code; an unknown code or an inactive tenant has no menu. */
   async function menuTenant(code: string) {
@@ -221,6 +223,7 @@ export function createQrMenuService(ctx: AppContext) {
             tableTitle: table?.title ?? null,
             floor: table?.floor ?? null,
             items,
+            sentToKitchen: store.qrOrdersToKitchen,
           });
           await audit(
             tx,
@@ -237,6 +240,15 @@ export function createQrMenuService(ctx: AppContext) {
               },
             },
           );
+          // The owner sends QR orders straight to the kitchen (docs/qr-menu.md): accepted at once, as the
+          // POS would, in this transaction; a refusal there (an item gone meanwhile) places nothing.
+          if (store.qrOrdersToKitchen)
+            await orders.takeQrOrder(
+              tx,
+              { tenantId, userId: null, deviceId: null, ip },
+              emit,
+              { id: placed.id, deliveryType: input.deliveryType, tableId: table?.id ?? null, items },
+            );
           emit('new_qrorder', { orderId: placed.id });
           // A diner who gave a new phone is a new customer: the customer list and today's figures show it.
           if (customer?.added) emit('customers_updated', {});

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { newStatusToken, qrOrders } from '../../platform/db/schema.ts';
+import { newStatusToken, orders, qrOrders } from '../../platform/db/schema.ts';
 
 // The qr_orders table.
 
@@ -21,6 +21,30 @@ export function listPending(tx: Tx, tenantId: number): Promise<QrOrderRow[]> {
     .from(qrOrders)
     .where(and(eq(qrOrders.tenantId, tenantId), eq(qrOrders.status, 'pending')))
     .orderBy(asc(qrOrders.createdAt), asc(qrOrders.id));
+}
+
+/** The QR orders sent straight to the kitchen since `since`, newest first, with their order's token. */
+export function listSentSince(tx: Tx, tenantId: number, since: Date) {
+  return tx
+    .select({
+      id: qrOrders.id,
+      createdAt: qrOrders.createdAt,
+      tableTitle: qrOrders.tableTitle,
+      customerName: qrOrders.customerName,
+      deliveryType: qrOrders.deliveryType,
+      tokenNo: orders.tokenNo,
+    })
+    .from(qrOrders)
+    .innerJoin(orders, and(eq(orders.tenantId, qrOrders.tenantId), eq(orders.id, qrOrders.orderId)))
+    .where(
+      and(
+        eq(qrOrders.tenantId, tenantId),
+        eq(orders.tenantId, tenantId),
+        eq(qrOrders.sentToKitchen, true),
+        gt(qrOrders.createdAt, since),
+      ),
+    )
+    .orderBy(desc(qrOrders.createdAt), desc(qrOrders.id));
 }
 
 /** A QR order's status, or undefined when the tenant has no such QR order. */

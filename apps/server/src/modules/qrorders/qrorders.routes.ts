@@ -1,5 +1,6 @@
 import {
   idParams,
+  liveQrOrdersResponse,
   messageSchema,
   qrOrderStatusSchema,
   qrOrdersCountResponse,
@@ -27,6 +28,16 @@ export function qrOrdersRoutes(app: Api, deps: { qrOrders: QrOrdersService }) {
     '/pos/qrorders',
     { schema: { tags, response: { 200: qrOrdersResponse, ...errorResponses } }, config },
     async (request) => qrOrders.list(tenantContext(request)),
+  );
+
+  // Table Orders shows the strip too: whoever may open it (the POS's scope included) may read it.
+  app.get(
+    '/pos/qrorders/live',
+    {
+      schema: { tags, response: { 200: liveQrOrdersResponse, ...errorResponses } },
+      config: { access: { screen: 'orders' } },
+    },
+    async (request) => qrOrders.live(tenantContext(request)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, tenantId, updatedAt } from '../../platform/db/columns.ts';
 
 /** A line as the diner chose it; the POS prices it again from the menu when the order is sent. */
@@ -39,6 +39,8 @@ export const qrOrders = pgTable(
     floor: text('floor'),
     items: jsonb('items').$type<QrOrderLine[]>().notNull(),
     orderId: ref('order_id'),
+    /** Taken as an order at once, the store sending QR orders straight to the kitchen (migration 0033). */
+    sentToKitchen: boolean('sent_to_kitchen').notNull().default(false),
     /** Opens the order's public status page and socket room (migration 0010); unique across tenants. */
     statusToken: text('status_token').notNull(),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import type { Emit, QrOrder } from '@comanda/core';
+import { type Emit, type LiveQrOrders, QR_SENT_SHOWN_MINUTES, type QrOrder } from '@comanda/core';
 import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -61,6 +61,32 @@ export function createQrOrdersService(ctx: AppContext) {
     async list(tc: TenantContext) {
       const rows = await database.inTenant(tc.tenantId, (tx) => repo.listPending(tx, tc.tenantId));
       return { qrOrders: rows.map(presentQrOrder) };
+    },
+
+    /** GET /pos/qrorders/live: the strip of every POS and Table Orders (issue 31, docs/qr-menu.md). */
+    async live(tc: TenantContext): Promise<LiveQrOrders> {
+      const now = ctx.now();
+      const since = new Date(now.getTime() - QR_SENT_SHOWN_MINUTES * 60_000);
+      const [waiting, sent] = await database.inTenant(
+        tc.tenantId,
+        async (tx) =>
+          [
+            await repo.listPending(tx, tc.tenantId),
+            await repo.listSentSince(tx, tc.tenantId, since),
+          ] as const,
+      );
+      return {
+        now: now.toISOString(),
+        waiting: waiting.map(presentQrOrder),
+        sent: sent.map((s) => ({
+          id: s.id,
+          created_at: s.createdAt.toISOString(),
+          table_title: s.tableTitle,
+          customer_name: s.customerName,
+          delivery_type: s.deliveryType,
+          token_no: s.tokenNo,
+        })),
+      };
     },
 
     /** POST /pos/qrorders/update-status/{id}: only 'cancelled' (SPEC §4). */

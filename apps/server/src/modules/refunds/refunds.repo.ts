@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { invoices, orderItems, orders, refundLines, refunds, users } from '../../platform/db/schema.ts';
+import {
+  invoicePayments,
+  invoices,
+  orderItems,
+  orders,
+  refundLines,
+  refunds,
+  users,
+} from '../../platform/db/schema.ts';
 
 // The refunds and refund_lines tables, and the invoiced lines they give back.
 
@@ -53,6 +61,20 @@ export function invoicedLines(tx: Tx, tenantId: number, invoiceId: number) {
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
 }
 export type InvoicedLine = Awaited<ReturnType<typeof invoicedLines>>[number];
+
+/** How an invoice was paid: each payment type's amount (change left out), in the order first used. */
+export function billPayments(tx: Tx, tenantId: number, invoiceId: number) {
+  return tx
+    .select({
+      paymentTypeId: invoicePayments.paymentTypeId,
+      title: invoicePayments.paymentTypeTitle,
+      amountMinor: sql<number>`sum(${invoicePayments.amountMinor})`.mapWith(Number),
+    })
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoicePayments.invoiceId, invoiceId)))
+    .groupBy(invoicePayments.paymentTypeId, invoicePayments.paymentTypeTitle)
+    .orderBy(sql`min(${invoicePayments.id})`);
+}
 
 /** How many units of each line of an invoice were refunded already, by order item id. */
 export async function refundedQuantities(tx: Tx, tenantId: number, invoiceId: number) {

@@ -97,15 +97,26 @@ export function createRefundsService(ctx: AppContext) {
           paymentTypes: (await catalogueRepo.listPaymentTypes(tx, tc.tenantId))
             .filter((p) => p.isActive)
             .map((p) => ({ id: p.id, title: p.title })),
-          lines: lines.map((l) => ({
-            order_item_id: l.id,
-            item_title: l.itemTitle,
-            variant_title: l.variantTitle,
-            quantity: l.quantity,
-            refundable: l.quantity - (done.get(l.id) ?? 0),
-            price: fromMinor(l.basePriceMinor + l.addonsPriceMinor, digits),
-            total: fromMinor(l.totalMinor, digits),
+          payments: (await repo.billPayments(tx, tc.tenantId, invoiceId)).map((p) => ({
+            payment_type_id: p.paymentTypeId,
+            title: p.title,
+            amount: fromMinor(p.amountMinor, digits),
           })),
+          lines: lines.map((l) => {
+            const before = done.get(l.id) ?? 0;
+            return {
+              order_item_id: l.id,
+              item_title: l.itemTitle,
+              variant_title: l.variantTitle,
+              quantity: l.quantity,
+              refundable: l.quantity - (done.get(l.id) ?? 0),
+              price: fromMinor(l.basePriceMinor + l.addonsPriceMinor, digits),
+              total: fromMinor(l.totalMinor, digits),
+              refund_amounts: Array.from({ length: l.quantity - before }, (_, i) =>
+                fromMinor(refundLineFigures(refundable(l), before, i + 1).totalMinor, digits),
+              ),
+            };
+          }),
         };
       });
     },

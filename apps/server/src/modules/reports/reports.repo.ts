@@ -1,7 +1,7 @@
 import { type SQLWrapper, and, asc, between, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/client.ts';
-import { categories, customers, menuItems } from '../../platform/db/schema.ts';
+import { categories, customers, menuItems, refunds } from '../../platform/db/schema.ts';
 import { customerVisits, salesHourly, salesItemsDaily, salesPaymentsDaily } from './reports.schema.ts';
 
 // The sales rollups (migration 0011; the triggers write them) read for a range of store days, both
@@ -155,6 +155,26 @@ export function salesByPaymentType(tx: Tx, tenantId: number, r: SalesRange) {
     )
     .groupBy(salesPaymentsDaily.paymentType)
     .orderBy(desc(total(salesPaymentsDaily.amountMinor)), asc(salesPaymentsDaily.paymentType));
+}
+
+/**
+ * The refunds made in the range (on the store day they were made, docs/voids.md), in its currency: how
+ * many and what they gave back, tax included. The rollups already took them off the sales; this is the
+ * figure of their own an owner reads beside the sales. Refunds are few: read from their table
+ * (refunds_tenant_local_date_idx, migration 0035).
+ */
+export async function refundsMade(tx: Tx, tenantId: number, r: SalesRange) {
+  const [row] = await tx
+    .select({ count: count(), total: total(refunds.totalMinor) })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.tenantId, tenantId),
+        between(refunds.localDate, r.from, r.to),
+        eq(refunds.currency, r.currency),
+      ),
+    );
+  return row ?? { count: 0, total: 0 };
 }
 
 /**

@@ -54,9 +54,15 @@ function previousRange(type: ReportQuery['type'], range: DateRange): DateRange {
 /** Code-point order: the same on every database and machine. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The best sellers by units, then takings, then item; `price` the menu's now, or the average paid. */
+/**
+ * The best sellers by units, then takings, then item; `price` the menu's now, or the average paid. Only
+ * items with units left once refunds are taken off (net units above 0): an item whose every unit sold
+ * in the range came back, or that only had refunds in it (of an earlier day's sale), sold nothing here.
+ * Voided lines were never billed, so they are not in the units at all.
+ */
 function topSelling(items: repo.ItemSale[], frame: Frame): TopSellingItem[] {
-  return [...items]
+  return items
+    .filter((r) => r.units > 0)
     .sort((a, b) => b.units - a.units || b.total - a.total || byText(a.itemKey, b.itemKey))
     .slice(0, TOP_SELLING_MAX)
     .map((r) => ({
@@ -90,6 +96,7 @@ async function rangeFigures(tx: Tx, tenantId: number, frame: Frame, range: DateR
     items: await repo.itemSales(tx, tenantId, sales),
     customers: await repo.payingCustomers(tx, tenantId, sales),
     newCustomers: await repo.countNewCustomers(tx, tenantId, instants.from, instants.to),
+    refunds: await repo.refundsMade(tx, tenantId, sales),
     instants,
   };
 }
@@ -179,6 +186,11 @@ export function createReportsService(ctx: AppContext) {
           discountTotal: money(totals.discount),
           serviceChargeTotal: money(totals.serviceCharge),
           tipTotal: money(totals.tip),
+          // Revenue is after refunds (the rollups take them off on the day they are made); the sales
+          // before them and the refunds are the two figures the Z report prints (docs/reports.md).
+          salesTotal: money(totals.total + figures.refunds.total),
+          refundsCount: figures.refunds.count,
+          refundTotal: money(figures.refunds.total),
           topSellingItems: topSelling(figures.items, frame),
           previous: {
             from: previous.from,

@@ -2,6 +2,7 @@ import {
   type Shift,
   type ShiftMovement,
   type ZReport,
+  type ZReportStaff,
   currencyDigits,
   currencySymbol,
   fromMinor,
@@ -45,6 +46,7 @@ export function presentZReport(
   store: { storeName: string; address: string; phone: string },
   timezone: string,
   z: ZFigures,
+  staff: ZReportStaff[],
 ): ZReport {
   const digits = currencyDigits(shift.currency);
   const money = (minor: number) => fromMinor(minor, digits);
@@ -83,5 +85,6 @@ export function presentZReport(
       counted: t.countedMinor === null ? null : money(t.countedMinor),
       difference: t.differenceMinor === null ? null : money(t.differenceMinor),
     })),
+    staff,
   };
 }

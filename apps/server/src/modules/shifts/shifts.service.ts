@@ -17,6 +17,7 @@ import { once } from '../../platform/idempotency/idempotency.ts';
 import * as storeRepo from '../store/store.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
+import { whoWorked } from '../timeclock/timeclock.service.ts';
 import { presentCurrency, presentMovement, presentShift, presentZReport } from './shifts.presenter.ts';
 import * as repo from './shifts.repo.ts';
 
@@ -57,7 +58,10 @@ export function createShiftsService(ctx: AppContext) {
   async function report(tx: Tx, tenantId: number, shift: repo.ShiftRow) {
     const store = await storeRepo.getStoreSettings(tx, tenantId);
     const timezone = await tenantsRepo.getTimezone(tx, tenantId);
-    return presentZReport(shift, store, timezone, await repo.zReport(tx, tenantId, shift, ctx.now()));
+    const now = ctx.now();
+    // Who was on the time clock during the shift (issue 31, docs/timeclock.md).
+    const staff = await whoWorked(tx, tenantId, { from: shift.openedAt, until: shift.closedAt ?? now }, now);
+    return presentZReport(shift, store, timezone, await repo.zReport(tx, tenantId, shift, now), staff);
   }
 
   return {

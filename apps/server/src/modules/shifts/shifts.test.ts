@@ -646,24 +646,25 @@ describe('realtime', () => {
 describe('payment types', () => {
   it("marks a new type titled 'cash' (any case) as cash, and lets the owner switch it", async () => {
     const owner = await createTenant(app);
-    for (const title of ['cash', 'Card'])
+    for (const title of ['cash', 'Tab'])
       expect((await owner.client.post('/settings/payment-types/add', { title, isActive: true })).status).toBe(
         200,
       );
     type Row = { id: number; title: string; is_cash: boolean };
     const list = async () => (await owner.client.get<Row[]>('/settings/payment-types')).body;
-    // After the store's own Cash (0031).
+    // After the store's own Cash (0031) and Card (0039).
     expect((await list()).map((p) => [p.title, p.is_cash])).toEqual([
       ['Cash', true],
-      ['cash', true],
       ['Card', false],
+      ['cash', true],
+      ['Tab', false],
     ]);
-    const card = (await list())[2]!;
-    const res = await owner.client.post(`/settings/payment-types/${card.id}/update`, {
-      title: 'Card',
+    const tab = (await list())[3]!;
+    const res = await owner.client.post(`/settings/payment-types/${tab.id}/update`, {
+      title: 'Tab',
       isCash: true,
     });
     expect(res.status).toBe(200);
-    expect((await list())[2]?.is_cash).toBe(true);
+    expect((await list())[3]?.is_cash).toBe(true);
   });
 });

@@ -28,6 +28,7 @@ export function presentStore(s: typeof storeSettings.$inferSelect, timezone: str
     isQRMenuEnabled: s.isQrMenuEnabled,
     isQROrderEnabled: s.isQrOrderEnabled,
     uniqueQRCode: s.uniqueQrCode,
+    qrOrdersToKitchen: s.qrOrdersToKitchen,
     store_name: s.storeName,
     is_qr_menu_enabled: s.isQrMenuEnabled,
     is_qr_order_enabled: s.isQrOrderEnabled,
@@ -47,12 +48,14 @@ export function presentPrint(p: typeof printSettings.$inferSelect): PrintSetting
     showStoreDetails: p.showStoreDetails,
     showCustomerDetails: p.showCustomerDetails,
     printToken: p.printToken,
+    printTokenDineIn: p.printTokenDineIn,
     page_format: pageFormat,
     show_notes: p.showNotes,
     is_enable_print: p.isEnablePrint,
     show_store_details: p.showStoreDetails,
     show_customer_details: p.showCustomerDetails,
     print_token: p.printToken,
+    print_token_dine_in: p.printTokenDineIn,
   };
 }
 

@@ -58,6 +58,8 @@ export async function updateStoreSettings(
     currency: string;
     isQrMenuEnabled: boolean;
     isQrOrderEnabled: boolean;
+    /** Left as it is when undefined (SPEC §7's payload has no such field). */
+    qrOrdersToKitchen?: boolean | undefined;
   },
 ) {
   await tx
@@ -86,11 +88,18 @@ export async function updatePrintSettings(
     showStoreDetails: boolean;
     showCustomerDetails: boolean;
     printToken: boolean;
+    /** Absent (a SPEC §7 payload): the stored value stays. */
+    printTokenDineIn?: boolean | undefined;
   },
 ) {
+  const { printTokenDineIn, ...always } = values;
   const rows = await tx
     .update(printSettings)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({
+      ...always,
+      ...(printTokenDineIn === undefined ? {} : { printTokenDineIn }),
+      updatedAt: sql`now()`,
+    })
     .where(eq(printSettings.tenantId, tenantId))
     .returning({ tenantId: printSettings.tenantId });
   if (rows.length === 0) throw new Error(`print settings missing for tenant ${tenantId}`);

@@ -19,6 +19,10 @@ export const storeSettings = pgTable('store_settings', {
   kitchenLateMinutes: integer('kitchen_late_minutes').notNull().default(8),
   /** A cancel or a void must name a reason (0024, docs/voids.md); SPEC §7 gives none, so off by default. */
   requireVoidReason: boolean('require_void_reason').notNull().default(false),
+  /** A diner's QR order goes to the kitchen at once instead of waiting at the POS (0033, docs/qr-menu.md). */
+  qrOrdersToKitchen: boolean('qr_orders_to_kitchen').notNull().default(false),
+  /** A dine-in order may carry a name tag instead of a table (0032, docs/tickets.md); off by default. */
+  allowNameTags: boolean('allow_name_tags').notNull().default(false),
   /** Discounts and service charge (0020): the manager threshold and the automatic charge. */
   managerDiscountBp: integer('manager_discount_bp').notNull().default(2000),
   serviceChargeBp: integer('service_charge_bp').notNull().default(0),
@@ -36,5 +40,7 @@ export const printSettings = pgTable('print_settings', {
   showStoreDetails: boolean('show_store_details').notNull().default(true),
   showCustomerDetails: boolean('show_customer_details').notNull().default(true),
   printToken: boolean('print_token').notNull().default(true),
+  /** Whether a dine-in Send prints a token too (0034); takeaway and delivery always do. */
+  printTokenDineIn: boolean('print_token_dine_in').notNull().default(false),
   updatedAt: updatedAt(),
 });

@@ -17,6 +17,7 @@ import * as tablesRepo from '../tables/tables.repo.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import { presentPrint, presentStore } from './store.presenter.ts';
 import * as repo from './store.repo.ts';
+import { withTableName } from './table-qr-image.ts';
 
 const QR_WIDTH = 1080; // SPEC §9: QR images 1080 px wide
 
@@ -67,12 +68,20 @@ export function createStoreService(ctx: AppContext) {
           currency: input.currency,
           isQrMenuEnabled: input.isQRMenuEnabled,
           isQrOrderEnabled: input.isQROrderEnabled,
+          qrOrdersToKitchen: input.qrOrdersToKitchen,
         });
         if (input.timezone) await tenantsRepo.setTimezone(tx, tc.tenantId, input.timezone);
         await audit(tx, tc, {
           action: 'settings.store_update',
           targetType: 'store_settings',
-          details: { currency: { from: current.currency, to: input.currency }, rescaledPrices: rescaled },
+          details: {
+            currency: { from: current.currency, to: input.currency },
+            rescaledPrices: rescaled,
+            // Where QR orders go is the owner's call on the kitchen's workload: kept in the log when it moves.
+            ...(input.qrOrdersToKitchen !== undefined && input.qrOrdersToKitchen !== current.qrOrdersToKitchen
+              ? { qrOrdersToKitchen: { from: current.qrOrdersToKitchen, to: input.qrOrdersToKitchen } }
+              : {}),
+          },
         });
         emit('store_updated', {});
       });
@@ -86,7 +95,10 @@ export function createStoreService(ctx: AppContext) {
       return { png: await qrPng(menuLink(s.uniqueQrCode)), fileName: 'qr.png' };
     },
 
-    /** A table's QR code: the menu link with the table's opaque id (SPEC §2 Store Tables). */
+    /**
+     * A table's QR code: the menu link with the table's opaque id (SPEC §2 Store Tables), the table's
+     * name printed under it (issue 31).
+     */
     async tableQr(tc: TenantContext, tableId: number) {
       const { table, store } = await database.inTenant(tc.tenantId, async (tx) => ({
         table: await tablesRepo.findTable(tx, tc.tenantId, tableId),
@@ -95,7 +107,10 @@ export function createStoreService(ctx: AppContext) {
       if (!table) throw fail('table_not_found');
       if (!store.isQrMenuEnabled) throw fail('qr_menu_disabled');
       const link = `${menuLink(store.uniqueQrCode)}?table=${encodeURIComponent(table.qrToken)}`;
-      return { png: await qrPng(link), fileName: tableQrFileName(table.title) };
+      return {
+        png: await withTableName(await qrPng(link), table.title, QR_WIDTH),
+        fileName: tableQrFileName(table.title),
+      };
     },
 
     async getPrint(tc: TenantContext): Promise<PrintSettings> {

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintSettings, StoreSettings, StoreTable } from '@comanda/core';
@@ -13,6 +14,7 @@ import {
 } from '../../../test/harness.ts';
 import { printSettings, storeSettings as storeSettingsTable } from '../../platform/db/schema.ts';
 import { insertMenuItem, readMenuItem } from '../menu/menu.fixtures.ts';
+import { TABLE_LABEL_HEIGHT, tableLabelSvg } from './table-qr-image.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -167,6 +169,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       isQROrderEnabled: false,
       timezone: 'UTC',
       uniqueQRCode: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) as unknown,
+      qrOrdersToKitchen: false,
       store_name: 'Tasca do Zé',
       is_qr_menu_enabled: false,
       is_qr_order_enabled: false,
@@ -219,6 +222,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       ...storeSnake(store()),
       image: null,
       uniqueQRCode,
+      qrOrdersToKitchen: false,
     });
     expect(await auditActions(app, t.tenantId)).toContain('settings.store_update');
   });
@@ -418,7 +422,7 @@ describe('/settings/store-tables/{id}/qr', () => {
     });
   });
 
-  it('downloads a table QR code: a 1080 px PNG of the menu link for that table', async () => {
+  it('downloads a table QR code: a 1080 px PNG of the menu link for that table, its name under it', async () => {
     const t = await createTenant(app);
     await t.client.post('/settings/store-setting', store());
     const added = await addTable(t, 'Patio #1 (Window)');
@@ -429,6 +433,35 @@ describe('/settings/store-tables/{id}/qr', () => {
     expect(pngWidth(res.bytes)).toBe(1080);
     const { uniqueQRCode } = await storeSettings(t);
     const link = `https://pos.example.com/m/${uniqueQRCode}?table=${added.encrypted_id}`;
-    expect(res.bytes.equals(await QRCode.toBuffer(link, { width: 1080, margin: 2 }))).toBe(true);
+    // The code itself is untouched on top; the band under it carries the table's name (issue 31).
+    const png = sharp(res.bytes);
+    expect((await png.metadata()).height).toBe(1080 + TABLE_LABEL_HEIGHT);
+    const top = await sharp(res.bytes)
+      .extract({ left: 0, top: 0, width: 1080, height: 1080 })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const qr = await sharp(await QRCode.toBuffer(link, { width: 1080, margin: 2 }))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect(top.equals(qr)).toBe(true);
+    const band = await sharp(res.bytes)
+      .extract({ left: 0, top: 1080, width: 1080, height: TABLE_LABEL_HEIGHT })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const label = await sharp(Buffer.from(tableLabelSvg('Patio #1 (Window)', 1080)))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect(band.equals(label)).toBe(true);
+    // Ink in the band, and another name draws another band.
+    expect(band.some((v) => v < 100)).toBe(true);
+    const other = await sharp(Buffer.from(tableLabelSvg('T2', 1080)))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect(band.equals(other)).toBe(false);
   });
 });

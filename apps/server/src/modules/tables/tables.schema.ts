@@ -10,6 +10,14 @@ export const storeTables = pgTable(
     floor: text('floor').notNull(),
     seatingCapacity: integer('seating_capacity').notNull(),
     qrToken: text('qr_token').notNull(),
+    /** Its place on its floor's plan in plan units, all four or none (none: a grid slot, migration 0038). */
+    planX: integer('plan_x'),
+    planY: integer('plan_y'),
+    planWidth: integer('plan_width'),
+    planHeight: integer('plan_height'),
+    planShape: text('plan_shape', { enum: ['square', 'round'] })
+      .notNull()
+      .default('square'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],

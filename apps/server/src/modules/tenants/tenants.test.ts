@@ -109,13 +109,13 @@ describe('POST /superadmin/tenants/add', () => {
     expect(tenant).toEqual({ name: 'Added Bistro', email: email.toLowerCase(), is_active: true });
     const rows = await rowsPerTable(id);
     // The same first rows sign-up makes: the admin, the store and print settings, the void reasons,
-    // the Cash payment type (0031), the signup audit.
+    // the Cash and Card payment types (0031, 0039), the signup audit.
     expect(rows).toMatchObject({
       users: 1,
       store_settings: 1,
       print_settings: 1,
       void_reasons: 4,
-      payment_types: 1,
+      payment_types: 2,
       audit_log: 1,
     });
     const admin = app.client();
@@ -123,9 +123,16 @@ describe('POST /superadmin/tenants/add', () => {
       await admin.post('/auth/signin', { username: email.toLowerCase(), password: 'long enough pw' }),
     ).toMatchObject({ status: 200, body: { user: { role: 'admin', tenant_id: id, name: 'Added Bistro' } } });
     expect((await admin.get('/auth/devices')).status).toBe(200);
-    // Its store's one payment type, Cash, pays a bill sent without a payment from the first.
+    // Its store's Cash pays a bill sent without a payment from the first; Card beside it (0039).
     expect((await admin.get('/settings/payment-types')).body).toEqual([
       { id: expect.any(Number) as unknown, title: 'Cash', is_active: true, is_cash: true, is_default: true },
+      {
+        id: expect.any(Number) as unknown,
+        title: 'Card',
+        is_active: true,
+        is_cash: false,
+        is_default: false,
+      },
     ]);
 
     const audit = await sa.get<{ entries: { action: string; details: unknown }[] }>(
@@ -269,7 +276,7 @@ describe('DELETE /superadmin/tenants/delete/{id}', () => {
       ['/settings/store-tables/add', { title: 'T1', floor: '1', seatingCapacity: 4 }],
       ['/settings/categories/add', { title: 'Drinks' }],
       ['/settings/taxes/add', { title: 'VAT', rate: 10, type: 'exclusive' }],
-      ['/settings/payment-types/add', { title: 'Card', isActive: true }],
+      ['/settings/payment-types/add', { title: 'Voucher', isActive: true }],
       ['/users/add', { username: uniqueUsername('staff'), password: 'staff password', name: 'Rui' }],
     ] as const) {
       expect((await t.client.post(path, body)).status, path).toBe(200);

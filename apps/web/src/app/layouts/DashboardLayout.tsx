@@ -5,21 +5,23 @@ import { Navigate } from 'react-router';
 import { listEntries } from '../../lib/offline/outbox.ts';
 import { OfflineProvider } from '../../lib/offline/use-offline.tsx';
 import { SyncBadge } from './SyncBadge.tsx';
+import { ClockButton } from '../../features/timeclock/components/ClockButton.tsx';
+import { StoreDeviceLock } from '../../features/staff-pins/StoreDeviceLock.tsx';
 import { subjectOf } from '../../lib/session.ts';
 import { entriesFor } from '../../lib/navigation.ts';
-import { isSigningOut, useSessionUser } from '../../lib/session.ts';
+import { useSessionUser } from '../../lib/session.ts';
+import { signedOutPath } from '../guards.tsx';
 import { RealtimeInvalidation, SocketProvider } from '../socket.tsx';
 import { useSignOut } from '../../lib/sign-out.ts';
 import { Shell } from './Shell.tsx';
 import { UserMenu } from './UserMenu.tsx';
-import { paths } from '../../lib/paths.ts';
 
 /** The tenant back office frame (SPEC §2 Tenant dashboard Layout). */
 export function DashboardLayout() {
   const user = useSessionUser('tenant');
   const { t } = useTranslation('dashboard');
   const { signOut } = useSignOut('tenant');
-  if (!user) return <Navigate to={isSigningOut('tenant') ? paths.login : paths.landing} replace />;
+  if (!user) return <Navigate to={signedOutPath()} replace />;
 
   // Signing out with calls still on the device asks first: they stay, but nothing sends them until
   // someone of this store signs in here again.
@@ -52,7 +54,9 @@ export function DashboardLayout() {
           searchEntries={search}
           header={
             <Group gap="xs" wrap="nowrap">
+              <StoreDeviceLock />
               <SyncBadge />
+              <ClockButton />
               <UserMenu
                 user={user}
                 links={search.filter((e) => e.section === 'account')}

@@ -3,26 +3,30 @@ import { useForm } from '@mantine/form';
 import { currentTimeZoneName, signupSchema } from '@comanda/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { zodValidate } from '../../lib/forms.ts';
-import { useSignedInRedirect } from '../../lib/session.ts';
+import { storeUser, useSignedInRedirect } from '../../lib/session.ts';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { toast } from '../../lib/toast.ts';
 import { signup } from './api/mutations.ts';
 import { paths } from '../../lib/paths.ts';
 
-/** /register (SPEC §2 Register): business name, email, password; then sign in. */
+/**
+ * /register (SPEC §2 Register): business name, email, password. The answer signs the owner in (issue
+ * 31), so they land on the setup checklist instead of an empty login form.
+ */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const signedIn = useSignedInRedirect('tenant');
   const [busy, setBusy] = useState(false);
+  const [registered, setRegistered] = useState(false);
   const form = useForm({
     initialValues: { biz_name: '', username: '', password: '' },
     validate: zodValidate(signupSchema),
   });
 
-  if (signedIn) return <Navigate to={signedIn} replace />;
+  // Just registered: the stored user makes this page redirect, to the checklist rather than home.
+  if (signedIn) return <Navigate to={registered ? paths.dashboard.setup : signedIn} replace />;
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
@@ -32,8 +36,9 @@ export function RegisterPage() {
         ...values,
         timezone: currentTimeZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone),
       });
+      setRegistered(true);
       toast.success(res.message);
-      void navigate(paths.login);
+      storeUser('tenant', res.user);
     } catch (error) {
       toast.fromError(error, 'Something went wrong!');
     } finally {

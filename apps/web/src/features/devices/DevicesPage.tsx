@@ -11,11 +11,15 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { invalidateResources } from '../../lib/resources.ts';
 import { devicesQueryOptions } from './api/get-devices.ts';
 import { removeDevice } from './api/mutations.ts';
+import type { ReactNode } from 'react';
 
 const isPhone = (name: string) => /android|ios|iphone|ipad|mobile/i.test(name);
 
-/** /dashboard/devices, 'My Devices': every signed-in device; any but this one can be signed out. */
-export function DevicesPage() {
+/**
+ * /dashboard/devices, 'My Devices': every signed-in device; any but this one can be signed out. The
+ * owner's store devices (staff-pins) come in `storeDevices`, composed in app/routes/devices.tsx.
+ */
+export function DevicesPage({ storeDevices }: { storeDevices?: ReactNode }) {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
   const devices = useQuery(devicesQueryOptions());
@@ -40,6 +44,7 @@ export function DevicesPage() {
   return (
     <Stack>
       <PageHeader title={t('nav.devices')} description={t('devices.subtitle')} />
+      {storeDevices}
       {devices.isPending ? (
         <Loading />
       ) : devices.isError ? (

@@ -14,6 +14,7 @@ import { subjectOf, useSessionUser } from '../../lib/session.ts';
 import { dashboardQueryOptions } from './api/get-dashboard.ts';
 import { TodayReservations } from './components/TodayReservations.tsx';
 import { TodayTopSellers } from './components/TodayTopSellers.tsx';
+import { SetupChecklistCard } from './components/SetupChecklistCard.tsx';
 
 /**
  * /dashboard/home (SPEC §2 Home): the greeting, then the store's today on its own clock: orders paid,
@@ -37,6 +38,7 @@ export function HomePage() {
   } else {
     body = (
       <Stack gap="md">
+        {user.role === 'admin' && <SetupChecklistCard />}
         {/* Container queries: the grids fit the page's width beside the sidebar, not the window's. */}
         <SimpleGrid type="container" cols={{ base: 1, '480px': 2, '840px': 4 }} spacing="md">
           <StatTile

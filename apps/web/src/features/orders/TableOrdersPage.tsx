@@ -1,14 +1,8 @@
-import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconCircleCheck, IconRefresh, IconToolsKitchen2 } from '@tabler/icons-react';
-import {
-  ORDER_ITEM_STATUS_UPDATED,
-  canDo,
-  type OrderItem,
-  type OrderSummary,
-  type OrdersInit,
-  fromMinor,
-} from '@comanda/core';
+import { IconRefresh, IconToolsKitchen2 } from '@tabler/icons-react';
+import { canDo, type OrderItem, type OrderSummary, type OrdersInit, fromMinor } from '@comanda/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +12,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useOffline } from '../../lib/offline/use-offline.tsx';
 import { useOutboxCall } from '../../lib/offline/use-outbox-call.ts';
-import { openReceipt, receiptFromOrders, type ReceiptData } from '../../lib/print.ts';
+import { openReceipt, receiptFromOrders, type ReceiptData, withLineDiscounts } from '../../lib/print.ts';
 import { invalidateResources } from '../../lib/resources.ts';
 import { subjectOf, useSessionUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -27,12 +21,17 @@ import type { SettableStatus } from './api/mutations.ts';
 import { ordersInitQueryOptions, tableOrdersQueryOptions } from './api/get-table-orders.ts';
 import { groupCall, paymentSummary } from './api/mutations.ts';
 import { moveItem, moveTable } from './api/moves.ts';
+import { markReceiptPrinted } from './api/get-floor-plan.ts';
+import { FloorPlanView } from './components/FloorPlanView.tsx';
+import { OrdersViewToggle } from './components/OrdersViewToggle.tsx';
+import { useOrdersView } from './orders-view.ts';
 import { MoveDialog } from './components/MoveDialog.tsx';
 import { ACTION_FAILED, PayDialog } from './components/PayDialog.tsx';
 import { SplitPayDialog } from './components/SplitPayDialog.tsx';
 import { type GroupActions, TableGroupCard } from './components/TableGroupCard.tsx';
 import { VoidDialog } from './components/VoidDialog.tsx';
 import { type ShownGroup, isLocal, withDeviceChanges } from './device-changes.ts';
+import type { CarriedExtras } from './bill-extras.ts';
 import { minorOf } from './money.ts';
 import { partReceipt } from './split-receipt.ts';
 
@@ -47,11 +46,20 @@ export function TableOrdersPage() {
   const { t } = useTranslation('orders');
   const queryClient = useQueryClient();
   const list = useQuery(tableOrdersQueryOptions());
+  // The floor plan (issue 31); a phone gets the list, its tables would be too small to tap.
+  const [view, setView] = useOrdersView();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const onPlan = view === 'plan' && !phone;
   const init = useQuery(ordersInitQueryOptions());
-  const [statusDone, setStatusDone] = useState(false);
   // Which group's summary call is running (Pay & Complete or Print Receipt).
   const [busy, setBusy] = useState<{ key: string; action: 'pay' | 'print' } | null>(null);
-  const [pay, setPay] = useState<{ summary: OrderSummary; group: ShownGroup; n: number } | null>(null);
+  const [pay, setPay] = useState<{
+    summary: OrderSummary;
+    group: ShownGroup;
+    n: number;
+    /** What Pay & Complete had typed when Split was tapped (discounts, tip, approval). */
+    carried?: CarriedExtras;
+  } | null>(null);
   const [payOpened, setPayOpened] = useState(false);
   const [move, setMove] = useState<{ group: ShownGroup; item?: OrderItem; n: number } | null>(null);
   const [moveOpened, setMoveOpened] = useState(false);
@@ -79,8 +87,10 @@ export function TableOrdersPage() {
   }, [user]);
   const groupTitle = (group: ShownGroup) => group.table_title ?? t('Dine Out / Delivery');
 
-  const setStatus = async (group: ShownGroup, item: OrderItem, status: SettableStatus, reasonId?: number) => {
-    const outcome = await call.run({
+  // The call's own toast says SPEC's 'Order Item status successfully updated!' and closes itself: no
+  // 'Success!' dialog for a waiter changing lines in a rush to tap away (issue 31).
+  const setStatus = (group: ShownGroup, item: OrderItem, status: SettableStatus, reasonId?: number) =>
+    call.run({
       key: newUuid(),
       kind: 'item-status',
       path: `/orders/update-status/${item.id}`,
@@ -90,8 +100,6 @@ export function TableOrdersPage() {
       preview: null,
       label: `${item.item_title} (${groupTitle(group)})`,
     });
-    if (outcome.status === 'synced') setStatusDone(true);
-  };
   const closeGroup = (group: ShownGroup, kind: 'cancel' | 'complete', reasonId?: number) =>
     void call.run({
       ...groupCall(
@@ -180,7 +188,15 @@ export function TableOrdersPage() {
   };
   const printGroup = async (group: ShownGroup, data: OrdersInit) => {
     const summary = await withSummary(group, 'print', data);
-    if (summary) openReceipt(groupReceipt(summary, data, group.table_title));
+    if (!summary) return;
+    openReceipt(groupReceipt(summary, data, group.table_title));
+    // The table reads "Bill printed" on every plan; a mark that fails costs only that label.
+    const synced = group.orders.filter((o) => !isLocal(o)).map((o) => o.id);
+    if (synced.length)
+      void markReceiptPrinted({ orderIds: synced }).then(
+        () => invalidateResources(queryClient, ['orders']),
+        () => undefined,
+      );
   };
 
   const actionsFor = (group: ShownGroup, data: OrdersInit): GroupActions => ({
@@ -207,17 +223,31 @@ export function TableOrdersPage() {
   let body;
   if (list.isPending || init.isPending) body = <Loading />;
   else if (list.isError || init.isError) body = <LoadError message={LOAD_FAILED} />;
-  else if (groups.length === 0)
-    body = <EmptyState icon={IconToolsKitchen2} title={t('No Orders Pending!')} text={t('empty.text')} />;
   else {
     const data = init.data;
-    body = (
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        {groups.map((group) => (
-          <TableGroupCard key={group.key} group={group} init={data} actions={actionsFor(group, data)} />
-        ))}
-      </SimpleGrid>
-    );
+    body =
+      groups.length === 0 ? (
+        <EmptyState icon={IconToolsKitchen2} title={t('No Orders Pending!')} text={t('empty.text')} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {groups.map((group) => (
+            <TableGroupCard key={group.key} group={group} init={data} actions={actionsFor(group, data)} />
+          ))}
+        </SimpleGrid>
+      );
+    // The plan (issue 31) opens on top; the open tickets stay listed beneath it, as on the List view.
+    if (onPlan)
+      body = (
+        <Stack gap="xl">
+          <FloorPlanView
+            groups={groups}
+            renderGroup={(group) => (
+              <TableGroupCard group={group} init={data} actions={actionsFor(group, data)} />
+            )}
+          />
+          {body}
+        </Stack>
+      );
   }
 
   return (
@@ -226,26 +256,20 @@ export function TableOrdersPage() {
         title={t('title')}
         description={t('subtitle')}
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={18} />}
-            onClick={() => void refresh()}
-            loading={refreshing}
-          >
-            {t('refresh')}
-          </Button>
+          <>
+            {!phone && <OrdersViewToggle view={view} onChange={setView} />}
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={18} />}
+              onClick={() => void refresh()}
+              loading={refreshing}
+            >
+              {t('refresh')}
+            </Button>
+          </>
         }
       />
       {body}
-      <Modal opened={statusDone} onClose={() => setStatusDone(false)} title={t('Success!')} size="sm">
-        <Stack align="center" gap="md" ta="center">
-          <IconCircleCheck size={56} color="var(--mantine-color-teal-7)" aria-hidden />
-          <Text>{t(ORDER_ITEM_STATUS_UPDATED)}</Text>
-          <Button onClick={() => setStatusDone(false)} fullWidth>
-            {t('ok')}
-          </Button>
-        </Stack>
-      </Modal>
       {move && (
         <MoveDialog
           key={move.n}
@@ -295,7 +319,8 @@ export function TableOrdersPage() {
           onSplit={
             pay.group.orders.some(isLocal)
               ? undefined
-              : () => {
+              : (carried) => {
+                  setPay((p) => p && { ...p, carried });
                   setPayOpened(false);
                   setSplitOpened(true);
                 }
@@ -310,13 +335,14 @@ export function TableOrdersPage() {
           }
           onPrint={(paid, payment, discountReason) => {
             const totals = { subtotal: paid.subTotal, taxTotal: paid.taxTotal, total: paid.total };
-            openReceipt({
+            const receipt = {
               ...groupReceipt({ ...pay.summary, ...totals }, init.data, pay.group.table_title, {
                 ...payment,
                 change: paid.change,
               }),
               extras: { ...paid, discountReason },
-            });
+            };
+            openReceipt(withLineDiscounts(receipt, paid.lineDiscounts, init.data.currency.digits));
           }}
         />
       )}
@@ -324,6 +350,7 @@ export function TableOrdersPage() {
         <SplitPayDialog
           key={`split-${pay.n}`}
           summary={pay.summary}
+          carried={pay.carried}
           init={init.data}
           opened={splitOpened}
           onClose={() => setSplitOpened(false)}

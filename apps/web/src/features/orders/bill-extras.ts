@@ -43,6 +43,15 @@ export const NO_EXTRAS: ExtrasInput = {
   guests: '',
 };
 
+/**
+ * What Pay & Complete hands to Split & pay (issue 31): the typed discounts, tip and guests, and a
+ * manager's approval still valid for them, so Split starts where the waiter was.
+ */
+export interface CarriedExtras {
+  extras: ExtrasInput;
+  approval: Approval | null;
+}
+
 /** A manager's approval by PIN, for the orders and discounts of `key` (approvalKey in core). */
 export interface Approval {
   id: string;

@@ -36,8 +36,10 @@ export function partReceipt(
   const lines = part.lines.map((share) => {
     const item = items.get(share.line_id);
     const units = item && share.share_den === item.quantity;
-    // What the line shows as its amount: before tax when tax is added on top, with it otherwise.
-    const amount = item?.tax_type === 'exclusive' ? share.net : share.total;
+    // What the line shows as its amount: before tax when tax is added on top, with it otherwise; and
+    // before its discount, which prints under it (taken off that same price), so the line adds up.
+    const after = item?.tax_type === 'exclusive' ? share.net : share.total;
+    const amount = fromMinor(minorOf(after, digits) + minorOf(share.discount, digits), digits);
     const quantity = units ? share.share_num : 1;
     return {
       title:
@@ -50,6 +52,7 @@ export function partReceipt(
       quantity,
       price: units && item ? item.price : amount,
       amount,
+      discount: share.discount > 0 ? { amount: share.discount, percent: null, reason: null } : null,
     };
   });
   const tendered = part.payments.filter((p) => p.tendered !== null);
@@ -61,11 +64,13 @@ export function partReceipt(
   const money = (amount: number) => formatMoney(minorOf(amount, digits), summary.currency);
   return {
     ...base,
+    // Each part its own receipt number: the bill's, then the part's (stable: part_no is the server's).
+    part: { no: part.part_no, of: paid.parts.length },
     lines,
     extras: {
-      discount: part.discount,
+      // The part's discount is printed line by line (above), not again as a row.
+      discount: 0,
       discountReason: null,
-      discountIncluded: true,
       serviceCharge: part.service_charge,
       tip: part.tip,
     },

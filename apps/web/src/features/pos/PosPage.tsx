@@ -3,18 +3,22 @@ import { useCallbackRef, useMediaQuery } from '@mantine/hooks';
 import {
   type DeliveryType,
   type MenuItem,
+  type ServerDraft,
+  formatMoney,
   type OrderCreated,
   type OrderInvoiced,
   type PickedCustomer,
   type PosInit,
   type QrOrder,
   fromMinor,
+  shouldPrintToken,
   toMinor,
 } from '@comanda/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useTableParam } from './use-table-param.ts';
 import { nextProvisionalToken } from '../../lib/offline/outbox.ts';
 import { submit } from '../../lib/offline/sync.ts';
 import { useOffline } from '../../lib/offline/use-offline.tsx';
@@ -26,21 +30,24 @@ import { toast } from '../../lib/toast.ts';
 import { posInitQueryKey, posInitQueryOptions } from './api/get-pos-init.ts';
 import { qrOrdersCountQueryOptions } from './api/get-qr-orders.ts';
 import { type PosOrderInput, type PosPaidOrderInput, orderCall, payCall } from './api/mutations.ts';
+import { deleteServerDraft, draftsQueryKey, draftsQueryOptions, saveServerDraft } from './api/drafts.ts';
 import { previewOrder, receiptFromCart } from './offline-order.ts';
 import {
   type CartLine,
-  type Draft,
   addLine,
   cartPayload,
-  changeQuantity,
   hasOptions,
   lineFor,
   minor,
-  readDrafts,
   repriced,
   totalsOf,
-  writeDrafts,
 } from './cart.ts';
+import { clearOpenTicket, readOpenTicket, writeOpenTicket } from './open-ticket.ts';
+import { moveLocalDrafts } from './local-drafts.ts';
+import { useLeaveTicketGuard } from './use-leave-guard.ts';
+import { AskTableDialog } from './components/AskTableDialog.tsx';
+import { type LineEdit, LineEditor } from './components/LineEditor.tsx';
+import { PhoneTicket } from './components/PhoneTicket.tsx';
 import { CartOptions } from './components/CartOptions.tsx';
 import { CartPanel } from './components/CartPanel.tsx';
 import { DraftsDialog } from './components/DraftsDialog.tsx';
@@ -52,6 +59,7 @@ import { PosSkeleton } from './components/PosSkeleton.tsx';
 import { QrOrdersDialog } from './components/QrOrdersDialog.tsx';
 import classes from './components/pos.module.css';
 import type { CustomerPickerProps } from '../../lib/customer-picker.ts';
+import type { QrOrdersStripProps } from '../../lib/qr-orders-strip.ts';
 
 type Picker = ComponentType<CustomerPickerProps>;
 
@@ -62,9 +70,12 @@ type Picker = ComponentType<CustomerPickerProps>;
 export function PosPage({
   CustomerPicker,
   ShiftHint,
+  QrStrip,
 }: {
   CustomerPicker: Picker;
   ShiftHint?: ComponentType;
+  /** The waiting QR orders (the qr-orders feature's strip); a tap loads one into the cart. */
+  QrStrip?: ComponentType<QrOrdersStripProps>;
 }) {
   const { t } = useTranslation('pos');
   const init = useQuery(posInitQueryOptions());
@@ -79,32 +90,62 @@ export function PosPage({
         <PosSkeleton />
       </div>
     );
-  return <PosScreen init={init.data} CustomerPicker={CustomerPicker} ShiftHint={ShiftHint} />;
+  return (
+    <PosScreen init={init.data} CustomerPicker={CustomerPicker} ShiftHint={ShiftHint} QrStrip={QrStrip} />
+  );
 }
 
 function PosScreen({
   init,
   CustomerPicker,
   ShiftHint,
+  QrStrip,
 }: {
   init: PosInit;
   CustomerPicker: Picker;
   ShiftHint?: ComponentType | undefined;
+  QrStrip?: ComponentType<QrOrdersStripProps> | undefined;
 }) {
   const { t } = useTranslation('pos');
+  const tt = useTranslation('posTicket').t;
   const queryClient = useQueryClient();
   const { code: currency, digits } = init.currency;
   const timezone = init.storeSettings.timezone;
+  const allowNameTags = init.allowNameTags ?? false;
   // Below a tablet in landscape the header's buttons get a row of their own.
   const narrow = useMediaQuery('(max-width: 62em)') ?? false;
+  // A phone: the ticket opens in a sheet from a floating bar (the CSS breakpoint of one column).
+  const phone = useMediaQuery('(max-width: 40em)') ?? false;
+  const { tenantId } = useOffline();
+  const menu = useMemo(() => new Map(init.menuItems.map((i) => [i.id, i])), [init.menuItems]);
 
-  const [cart, setCart] = useState<CartLine[]>([]);
+  // The terminal's open ticket, as it was left (another screen, a reload, another staff member signed
+  // in on this tablet): priced again from today's menu.
+  const [saved] = useState(() => readOpenTicket(tenantId));
+  const [cart, setCart] = useState<CartLine[]>(() => (saved ? repriced(saved.cart, menu, digits) : []));
   // One uuid per cart: the order's id at the server and the Idempotency-Key of its send or pay.
-  const [orderUuid, setOrderUuid] = useState(newUuid);
-  const [customer, setCustomer] = useState<PickedCustomer | null>(null);
-  const [deliveryType, setDeliveryType] = useState<DeliveryType>('dinein');
-  const [tableId, setTableId] = useState<number | null>(null);
-  const [qrOrder, setQrOrder] = useState<QrOrder | null>(null);
+  const [orderUuid, setOrderUuid] = useState(() => saved?.orderUuid ?? newUuid());
+  const [customer, setCustomer] = useState<PickedCustomer | null>(saved?.customer ?? null);
+  const [deliveryType, setDeliveryType] = useState<DeliveryType>(saved?.deliveryType ?? 'dinein');
+  const [tableId, setTableId] = useState<number | null>(saved?.tableId ?? null);
+  const [nameTag, setNameTag] = useState(saved?.nameTag ?? '');
+  useTableParam(
+    useMemo(() => init.storeTables.map((tb) => tb.id), [init.storeTables]),
+    useCallback((id: number) => {
+      setDeliveryType('dinein');
+      setTableId(id);
+    }, []),
+  );
+  const [qrOrder, setQrOrder] = useState<QrOrder | null>(saved?.qrOrder ?? null);
+  useEffect(() => {
+    writeOpenTicket(tenantId, { orderUuid, cart, customer, deliveryType, tableId, nameTag, qrOrder });
+  }, [tenantId, orderUuid, cart, customer, deliveryType, tableId, nameTag, qrOrder]);
+  // Remounting the grid (a new key) resets its category and search: New starts afresh.
+  const [filterKey, setFilterKey] = useState(0);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [ticketOpen, setTicketOpen] = useState(false);
+  // A dine-in send or pay without a table asks for one first, then goes on.
+  const [askTable, setAskTable] = useState(false);
   // The last order's token: the server's, or this device's provisional one until the order syncs.
   const [lastOrder, setLastOrder] = useState<{ uuid: string; token: number | string } | null>(null);
   const syncedToken = useSyncedToken(lastOrder?.uuid ?? null);
@@ -121,13 +162,11 @@ function PosScreen({
   const editCart = useCallback((change: (cart: CartLine[]) => CartLine[]) => {
     if (!busyRef.current) setCart(change);
   }, []);
-  const { tenantId } = useOffline();
-  const [drafts, setDrafts] = useState<Draft[]>(readDrafts);
   const [picking, setPicking] = useState<{ item: MenuItem | null; key: number }>({ item: null, key: 0 });
   const [dialog, setDialog] = useState<'drafts' | 'qr' | 'pay' | null>(null);
 
   const qrCount = useQuery(qrOrdersCountQueryOptions()).data?.totalQROrders ?? 0;
-  const menu = useMemo(() => new Map(init.menuItems.map((i) => [i.id, i])), [init.menuItems]);
+  const drafts = useQuery({ ...draftsQueryOptions(), enabled: dialog === 'drafts' });
   // Worked out once per menu, not per card render: a 300-item grid stays instant.
   const gridItems = useMemo<GridItem[]>(
     () =>
@@ -151,17 +190,20 @@ function PosScreen({
 
   // Handlers handed to memoised parts are stable (only setters, or useCallbackRef), so a tap
   // re-renders the cart's changed line and totals and nothing else.
-  const onQuantity = useCallback(
-    (uuid: string, delta: number) => editCart((c) => changeQuantity(c, uuid, delta)),
+  const onEditLine = useCallback((uuid: string) => setEditing(uuid), []);
+  const closeEditor = useCallback(() => setEditing(null), []);
+  const saveLine = useCallback(
+    (uuid: string, edit: LineEdit) => {
+      editCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, ...edit, notes: edit.notes.trim() } : l)));
+      setEditing(null);
+    },
     [editCart],
   );
-  const onNotes = useCallback(
-    (uuid: string, notes: string) => editCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, notes } : l))),
-    [editCart],
-  );
-  const onSeat = useCallback(
-    (uuid: string, seat: number | null) =>
-      editCart((c) => c.map((l) => (l.uuid === uuid ? { ...l, seat } : l))),
+  const removeLine = useCallback(
+    (uuid: string) => {
+      editCart((c) => c.filter((l) => l.uuid !== uuid));
+      setEditing(null);
+    },
     [editCart],
   );
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -186,24 +228,32 @@ function PosScreen({
     clearCart();
     setCustomer(null);
     setTableId(null);
+    setNameTag('');
+    setDeliveryType('dinein');
+    setFilterKey((k) => k + 1);
   }, [clearCart]);
 
   // The table the cart is for, if any (the outbox's label, the offline preview and receipt).
   const table = init.storeTables.find((tb) => tb.id === tableId);
 
-  /** Whom the order is for, as the outbox's list names it. */
+  const tag = deliveryType === 'dinein' ? nameTag.trim() : '';
+  /** Whom the order is for, as the outbox's list and the drafts name it. */
   const describeOrder = () =>
-    customer?.name ?? qrOrder?.customer_name ?? table?.table_title ?? t('drafts.walkin');
+    customer?.name ?? qrOrder?.customer_name ?? table?.table_title ?? (tag || t('drafts.walkin'));
 
-  const orderBody = (): PosOrderInput => ({
+  const orderBody = (chosen: { tableId?: number; nameTag?: string } = {}): PosOrderInput => ({
     uuid: orderUuid,
     cart: cartPayload(cart, digits),
     deliveryType,
     customerType: customer ? 'CUSTOMER' : 'WALKIN',
     customerId: customer?.id ?? null,
-    tableId: deliveryType === 'dinein' ? tableId : null,
+    tableId: deliveryType === 'dinein' ? (chosen.tableId ?? tableId) : null,
+    ...(deliveryType === 'dinein' && (chosen.nameTag ?? tag) ? { nameTag: chosen.nameTag ?? tag } : {}),
     selectedQrOrderItem: qrOrder?.id ?? null,
   });
+
+  /** A dine-in ticket sent goes to a table (or a name tag, when the store allows them): ask when it has none. */
+  const needsTable = () => deliveryType === 'dinein' && tableId === null && !(allowNameTags && tag);
 
   const cartEmpty = () => {
     if (cart.length > 0) return false;
@@ -213,7 +263,7 @@ function PosScreen({
 
   const printToken = (token: number | string, provisional: boolean) => {
     const print = init.printSettings;
-    if (print.isEnablePrint && print.printToken)
+    if (shouldPrintToken(deliveryType, print))
       openToken(
         {
           tokenNo: token,
@@ -231,9 +281,11 @@ function PosScreen({
    * and the screen goes on as it always has; otherwise the cashier gets a provisional token at once and
    * the order syncs when the network returns. A refusal seen while waiting keeps the cart.
    */
-  const send = async () => {
+  const send = async (chosen: { tableId?: number; nameTag?: string } = {}) => {
     if (cartEmpty() || busyRef.current) return;
-    const body = orderBody();
+    if (chosen.tableId === undefined && !chosen.nameTag && needsTable()) return setAskTable(true);
+    const body = orderBody(chosen);
+    const sentTable = init.storeTables.find((tb) => tb.id === body.tableId);
     hold(true);
     const waiting = toast.loading('Please wait...');
     try {
@@ -248,10 +300,7 @@ function PosScreen({
         deliveryType,
         customer,
         // Only a dine-in order sits at a table (as orderBody sends it).
-        table:
-          table && deliveryType === 'dinein'
-            ? { id: table.id, title: table.table_title, floor: table.floor }
-            : null,
+        table: sentTable ? { id: sentTable.id, title: sentTable.table_title, floor: sentTable.floor } : null,
       });
       const outcome = await submit({
         ...orderCall(tenantId, body, provisionalToken, describeOrder()),
@@ -276,6 +325,17 @@ function PosScreen({
     }
   };
   const sendOrder = useCallbackRef(() => void send());
+  const pickTable = useCallbackRef((id: number) => {
+    setTableId(id);
+    setAskTable(false);
+    void send({ tableId: id });
+  });
+  const pickNameTag = useCallbackRef((name: string) => {
+    setNameTag(name);
+    setAskTable(false);
+    void send({ nameTag: name });
+  });
+  const closeAsk = useCallback(() => setAskTable(false), []);
 
   const payOrder = async (body: PosPaidOrderInput, paymentTitle: string) => {
     if (busyRef.current) return;
@@ -334,38 +394,68 @@ function PosScreen({
     }
   };
 
+  /** Draft: the ticket goes to the user's drafts on the server (it follows them to another device). */
   const saveDraft = useCallbackRef(() => {
-    if (cartEmpty()) return;
-    const draft: Draft = {
-      nameRef: customer?.name ?? qrOrder?.customer_name ?? table?.table_title ?? t('drafts.walkin'),
-      date: new Date().toISOString(),
-      cart,
+    if (cartEmpty() || busyRef.current) return;
+    hold(true);
+    saveServerDraft({
+      nameRef: describeOrder(),
+      cart: cartPayload(cart, digits),
       deliveryType,
-      customerType: customer ? 'CUSTOMER' : 'WALKIN',
-      customer,
-      tableId,
-    };
-    const next = [...drafts, draft];
-    writeDrafts(next);
-    setDrafts(next);
-    startNew();
-    toast.success(t('drafts.saved'));
+      customerId: customer?.id ?? null,
+      tableId: deliveryType === 'dinein' ? tableId : null,
+      nameTag: tag || null,
+    }).then(
+      () => {
+        hold(false);
+        void queryClient.invalidateQueries({ queryKey: draftsQueryKey });
+        startNew();
+        toast.success(t('drafts.saved'));
+      },
+      (error: unknown) => {
+        hold(false);
+        // The ticket stays (and survives on this terminal): nothing is lost.
+        toast.fromError(error, tt('drafts.offline'));
+      },
+    );
   });
-  const dropDraft = useCallbackRef((draft: Draft) => {
-    const next = drafts.filter((d) => d.date !== draft.date);
-    writeDrafts(next);
-    setDrafts(next);
+  const dropDraft = useCallbackRef((draft: ServerDraft) => {
+    void deleteServerDraft(draft.id)
+      .catch((error: unknown) => toast.fromError(error, 'Something went wrong!'))
+      .finally(() => void queryClient.invalidateQueries({ queryKey: draftsQueryKey }));
   });
-  const restoreDraft = useCallbackRef((draft: Draft) => {
+  const restoreDraft = useCallbackRef((draft: ServerDraft) => {
     // Priced from today's menu; the draft leaves the list (saving again keeps it anew).
     startNew();
     setCart(repriced(draft.cart, menu, digits));
     setCustomer(draft.customer);
     setDeliveryType(draft.deliveryType);
     setTableId(draft.tableId);
+    setNameTag(draft.nameTag ?? '');
     dropDraft(draft);
     setDialog(null);
   });
+  const draftSummary = useCallback(
+    (draft: ServerDraft) => {
+      const lines = repriced(draft.cart, menu, digits);
+      return {
+        count: lines.reduce((n, l) => n + l.quantity, 0),
+        totalMinor: totalsOf(lines).payableTotal,
+        currency,
+      };
+    },
+    [menu, digits, currency],
+  );
+  // Drafts an earlier version kept in this browser move to the user's account when the list opens.
+  useEffect(() => {
+    if (dialog !== 'drafts') return;
+    void moveLocalDrafts(menu, digits).then((moved) => {
+      if (moved > 0) {
+        toast.success(tt('drafts.moved'));
+        void queryClient.invalidateQueries({ queryKey: draftsQueryKey });
+      }
+    });
+  }, [dialog, menu, digits, queryClient, tt]);
 
   const loadQrOrder = useCallbackRef((order: QrOrder) => {
     startNew();
@@ -391,9 +481,27 @@ function PosScreen({
     );
   });
   const openPay = useCallbackRef(() => {
+    // Paid at once ("eat here, pay now" at a counter), a dine-in order is served by its token number and
+    // never waits on Table Orders: no table is asked. A sent, unpaid one must be found again: it is.
     if (cartEmpty()) return;
     setDialog('pay');
   });
+
+  // Leaving with an unsent ticket asks first: keep it for later (the usual answer) or discard it.
+  const count = useMemo(() => cart.reduce((n, l) => n + l.quantity, 0), [cart]);
+  const unsent =
+    cart.length === 0
+      ? null
+      : tt('leave.summary', { who: describeOrder(), count, total: formatMoney(totals.payableTotal, currency) });
+  // Discarded on the way out: forgotten now, as the screen may unmount before it saves the empty ticket.
+  const discardTicket = useCallback(() => {
+    clearOpenTicket(tenantId);
+    startNew();
+  }, [tenantId, startNew]);
+  useLeaveTicketGuard(unsent, discardTicket);
+  const openTicket = useCallback(() => setTicketOpen(true), []);
+  const closeTicket = useCallback(() => setTicketOpen(false), []);
+  const editingLine = editing === null ? undefined : cart.find((l) => l.uuid === editing);
 
   // The header changes with the QR count and the window's width, not with the cart.
   const header = useMemo(() => {
@@ -410,41 +518,84 @@ function PosScreen({
     );
   }, [qrCount, narrow, startNew, openQr, openDrafts, t]);
 
+  const cartPanel = (
+    <CartPanel
+      options={
+        <CartOptions
+          CustomerPicker={CustomerPicker}
+          customer={customer}
+          onCustomer={setCustomer}
+          qrOrder={qrOrder}
+          deliveryType={deliveryType}
+          onDeliveryType={setDeliveryType}
+          tables={init.storeTables}
+          tableId={tableId}
+          onTable={setTableId}
+          allowNameTags={allowNameTags}
+          nameTag={nameTag}
+          onNameTag={setNameTag}
+        />
+      }
+      cart={cart}
+      totals={totals}
+      currency={currency}
+      onEditLine={onEditLine}
+      tokenNo={tokenNo}
+      busy={busy}
+      onDraft={saveDraft}
+      onSend={sendOrder}
+      onPay={openPay}
+    />
+  );
+
   return (
     <div className={classes.page}>
       {header}
-      {ShiftHint && <ShiftHint />}
+      {QrStrip && <QrStrip onOpen={loadQrOrder} />}
       <div className={classes.layout}>
+        {/* Above the grid, not the whole page: the ticket keeps the height for its lines. */}
         <div className={classes.menu}>
-          <ItemGrid items={gridItems} categories={init.categories} currency={currency} onPick={pick} />
+          {ShiftHint && <ShiftHint />}
+          <ItemGrid
+            key={filterKey}
+            items={gridItems}
+            categories={init.categories}
+            currency={currency}
+            onPick={pick}
+          />
         </div>
-        <CartPanel
-          options={
-            <CartOptions
-              CustomerPicker={CustomerPicker}
-              customer={customer}
-              onCustomer={setCustomer}
-              qrOrder={qrOrder}
-              deliveryType={deliveryType}
-              onDeliveryType={setDeliveryType}
-              tables={init.storeTables}
-              tableId={tableId}
-              onTable={setTableId}
-            />
-          }
-          cart={cart}
-          totals={totals}
-          currency={currency}
-          onQuantity={onQuantity}
-          onNotes={onNotes}
-          onSeat={onSeat}
-          tokenNo={tokenNo}
-          busy={busy}
-          onDraft={saveDraft}
-          onSend={sendOrder}
-          onPay={openPay}
-        />
+        {!phone && cartPanel}
       </div>
+      {phone && (
+        <PhoneTicket
+          count={count}
+          total={formatMoney(totals.payableTotal, currency)}
+          opened={ticketOpen}
+          onOpen={openTicket}
+          onClose={closeTicket}
+        >
+          {cartPanel}
+        </PhoneTicket>
+      )}
+      {editingLine && (
+        <LineEditor
+          key={editingLine.uuid}
+          line={editingLine}
+          currency={currency}
+          onClose={closeEditor}
+          onSave={saveLine}
+          onRemove={removeLine}
+        />
+      )}
+      {askTable && (
+        <AskTableDialog
+          tables={init.storeTables}
+          allowNameTags={allowNameTags}
+          onClose={closeAsk}
+          onTable={pickTable}
+          onNameTag={pickNameTag}
+        />
+      )}
       <ItemPickerDialog
         key={picking.key}
         item={picking.item}
@@ -468,9 +619,9 @@ function PosScreen({
       )}
       <DraftsDialog
         opened={dialog === 'drafts'}
-        drafts={drafts}
-        currency={currency}
+        drafts={drafts.data?.drafts}
         timezone={timezone}
+        summary={draftSummary}
         onClose={closeDialog}
         onRestore={restoreDraft}
         onDelete={dropDraft}

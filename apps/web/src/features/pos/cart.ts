@@ -105,37 +105,42 @@ export function cartPayload(cart: readonly CartLine[], digits: number): CartLine
   }));
 }
 
-/** Lines re-priced from the current menu (a restored draft, a loaded QR order); items gone are dropped. */
+/**
+ * Lines re-priced from the current menu (a restored ticket or draft, a loaded QR order); items gone are
+ * dropped. A line's uuid and seat are kept when it has them (a ticket restored after a reload is the
+ * same ticket).
+ */
 export function repriced(
   lines: readonly {
+    uuid?: string | null;
     item_id: number;
     variant_id: number | null;
     addons_ids: readonly number[];
     quantity: number;
     notes: string | null;
+    seat?: number | null;
   }[],
   menu: ReadonlyMap<number, MenuItem>,
   digits: number,
 ): CartLine[] {
   return lines.flatMap((l) => {
     const item = menu.get(l.item_id);
-    return item
-      ? [
-          lineFor(item, digits, {
-            variantId: l.variant_id,
-            addonIds: l.addons_ids,
-            quantity: l.quantity,
-            notes: l.notes ?? '',
-          }),
-        ]
-      : [];
+    if (!item) return [];
+    const line = lineFor(item, digits, {
+      variantId: l.variant_id,
+      addonIds: l.addons_ids,
+      quantity: l.quantity,
+      notes: l.notes ?? '',
+    });
+    return [{ ...line, uuid: l.uuid || line.uuid, seat: l.seat ?? null }];
   });
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Drafts (SPEC §3 Draft): kept in this browser only.
+// Drafts that earlier versions kept in this browser only (SPEC §3 Draft). Drafts now follow the user
+// (server drafts, issue 31): the Drafts List moves these to the user's account when it opens.
 
-export interface Draft {
+export interface LocalDraft {
   /** Who or what the draft is for: the customer, the table, or 'Walk-in'. */
   nameRef: string;
   /** ISO instant the draft was saved; also its id. */
@@ -147,17 +152,18 @@ export interface Draft {
   tableId: number | null;
 }
 
-export const DRAFTS_KEY = 'comanda.pos.drafts';
+export const LOCAL_DRAFTS_KEY = 'comanda.pos.drafts';
 
-export function readDrafts(): Draft[] {
+export function readLocalDrafts(): LocalDraft[] {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(DRAFTS_KEY) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as Draft[]) : [];
+    const parsed: unknown = JSON.parse(localStorage.getItem(LOCAL_DRAFTS_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as LocalDraft[]) : [];
   } catch {
     return [];
   }
 }
 
-export function writeDrafts(drafts: readonly Draft[]) {
-  localStorage.setItem(DRAFTS_KEY, JSON.stringify(drafts));
+export function writeLocalDrafts(drafts: readonly LocalDraft[]) {
+  if (drafts.length === 0) localStorage.removeItem(LOCAL_DRAFTS_KEY);
+  else localStorage.setItem(LOCAL_DRAFTS_KEY, JSON.stringify(drafts));
 }

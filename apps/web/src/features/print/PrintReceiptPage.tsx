@@ -35,7 +35,11 @@ function Receipt({ data }: { data: ReceiptData }) {
     formatMoney(toMinor(amount, data.currency.digits) ?? 0, data.currency.code);
   const minorOf = (amount: number) => toMinor(amount, data.currency.digits) ?? 0;
   const { extras } = data;
-  const receiptNo = data.tokenNo !== null ? `${data.tokenNo}-${data.businessDate}` : null;
+  // token-date (SPEC §2); a split bill's part adds its number: each part is a receipt of its own.
+  const receiptNo =
+    data.tokenNo !== null
+      ? `${data.tokenNo}-${data.businessDate}${data.part ? `/${data.part.no}` : ''}`
+      : null;
   const style = { '--paper-width': `${width}mm` } as CSSProperties;
 
   return (
@@ -68,6 +72,11 @@ function Receipt({ data }: { data: ReceiptData }) {
           <div className={classes.row}>
             <span>{t('receiptNo')}</span>
             <span data-testid="receipt-no">{receiptNo}</span>
+          </div>
+        )}
+        {data.part && (
+          <div className={classes.row} data-testid="receipt-part">
+            <span>{t('part', { no: data.part.no, of: data.part.of })}</span>
           </div>
         )}
         <div className={classes.row}>
@@ -114,6 +123,13 @@ function Receipt({ data }: { data: ReceiptData }) {
               <div className={classes.detail}>
                 {t('qtyPrice', { quantity: line.quantity, price: money(line.price) })}
               </div>
+              {line.discount && line.discount.amount > 0 && (
+                <div className={`${classes.row} ${classes.detail}`} data-testid="receipt-line-discount">
+                  <span>{lineDiscountLabel(t, line.discount)}</span>
+                  {/* A plain '-': a thermal printer's code page has no U+2212. */}
+                  <span className={classes.money}>-{money(line.discount.amount)}</span>
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -121,16 +137,9 @@ function Receipt({ data }: { data: ReceiptData }) {
         {extras && extras.discount > 0 && (
           <div className={classes.row} data-testid="receipt-discount">
             <span>
-              {extras.discountIncluded
-                ? t('discountIncluded')
-                : extras.discountReason
-                  ? t('discountReason', { reason: extras.discountReason })
-                  : t('discount')}
+              {extras.discountReason ? t('discountReason', { reason: extras.discountReason }) : t('discount')}
             </span>
-            <span className={classes.money}>
-              {extras.discountIncluded ? '' : '-'}
-              {money(extras.discount)}
-            </span>
+            <span className={classes.money}>-{money(extras.discount)}</span>
           </div>
         )}
         <div className={classes.row}>
@@ -219,4 +228,13 @@ function Receipt({ data }: { data: ReceiptData }) {
       </article>
     </main>
   );
+}
+
+/** "Discount", "Discount 10%", and the reason after it when the line's own discount gave one. */
+function lineDiscountLabel(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  d: { percent: number | null; reason: string | null },
+) {
+  const discount = d.percent === null ? t('lineDiscount') : t('lineDiscountPercent', { percent: d.percent });
+  return d.reason ? t('lineDiscountReason', { discount, reason: d.reason }) : discount;
 }

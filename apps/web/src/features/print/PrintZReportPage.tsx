@@ -6,6 +6,7 @@ import { storeDateTime } from '../../lib/store-time.ts';
 import { readZReport } from '../../lib/z-report-print.ts';
 import { NothingToPrint, PaperStyle } from './PrintParts.tsx';
 import { useAutoPrint } from './use-auto-print.ts';
+import { ZReportStaff } from './ZReportStaff.tsx';
 import classes from './print.module.css';
 import z from './z-report.module.css';
 
@@ -122,6 +123,8 @@ function Report({ report, a4 }: { report: ZReport; a4: boolean }) {
             ))}
           </tbody>
         </table>
+        <hr className={classes.rule} />
+        <ZReportStaff staff={report.staff} timezone={store.timezone} />
         <hr className={classes.rule} />
         <p className={`${classes.block} ${classes.center}`}>{t('z.end')}</p>
       </article>

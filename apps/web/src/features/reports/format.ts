@@ -1,6 +1,12 @@
 import { minorAsDecimal, toMinor } from '@comanda/core';
 import type { AnswerCurrency } from '../../lib/money.ts';
 
+/** A report's amount in minor units with its sign: refunds can take a day's figures below 0. */
+function signedMinor(amount: number, digits: number): number {
+  const minor = toMinor(Math.abs(amount), digits) ?? 0;
+  return amount < 0 ? -minor : minor;
+}
+
 /** An hour of the store's day (0..23 or 'HH') as the clock shows it: '14:00'. */
 export const hourLabel = (hour: number | string) => `${String(hour).padStart(2, '0')}:00`;
 
@@ -17,10 +23,10 @@ export function shortDay(date: string, locale: string): string {
  */
 export function percentChange(current: number, previous: number, currency?: AnswerCurrency): number | null {
   const [now, before] = currency
-    ? [toMinor(current, currency.digits) ?? 0, toMinor(previous, currency.digits) ?? 0]
+    ? [signedMinor(current, currency.digits), signedMinor(previous, currency.digits)]
     : [current, previous];
   if (before === 0) return null;
-  return Math.round(((now - before) / before) * 100);
+  return Math.round(((now - before) / Math.abs(before)) * 100);
 }
 
 /** An amount short, for a chart's axis: '$1.2K'. */
@@ -34,7 +40,10 @@ export function compactMoney(amount: number, currency: AnswerCurrency, locale: s
   }).format(amount);
 }
 
-/** An amount as a CSV cell: the plain decimal with the currency's digits ('34.30'), no symbol. */
+/**
+ * An amount as a CSV cell: the plain decimal with the currency's digits ('34.30', '-36.63' for a
+ * negative one, as a spreadsheet reads it), no symbol.
+ */
 export function csvAmount(amount: number, { digits }: AnswerCurrency): string {
-  return minorAsDecimal(toMinor(amount, digits) ?? 0, digits);
+  return minorAsDecimal(signedMinor(amount, digits), digits);
 }

@@ -16,6 +16,7 @@ const SWITCHES = [
   ['showCustomerDetails', 'print.customerDetails', 'print.customerDetailsHint'],
   ['showNotes', 'print.notes', 'print.notesHint'],
   ['printToken', 'print.token', 'print.tokenHint'],
+  ['printTokenDineIn', 'print.tokenDineIn', 'print.tokenDineInHint'],
 ] as const;
 
 type FormValues = Omit<
@@ -26,6 +27,7 @@ type FormValues = Omit<
   | 'show_store_details'
   | 'show_customer_details'
   | 'print_token'
+  | 'print_token_dine_in'
 >;
 
 /** /dashboard/settings/print-settings: what receipts and tokens print (SPEC §2 Print Settings). */
@@ -42,6 +44,7 @@ export function PrintSettingsPage() {
       showStoreDetails: false,
       showCustomerDetails: false,
       printToken: false,
+      printTokenDineIn: false,
     },
     validate: zodValidate(printSettingsSchema),
   });
@@ -56,6 +59,7 @@ export function PrintSettingsPage() {
       show_store_details,
       show_customer_details,
       print_token,
+      print_token_dine_in,
       ...values
     }) => values,
   );

@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { storeSettingsQueryOptions } from './api/get-store-settings.ts';
 import { saveStoreSettings } from './api/mutations.ts';
 import { BillSettingsCard } from './BillSettingsCard.tsx';
+import { QrOrderFlowChoice } from './QrOrderFlowChoice.tsx';
 import { timeZoneGroups } from './time-zones.ts';
 
 type FormValues = Omit<
@@ -36,6 +37,7 @@ export function StoreDetailsPage() {
       timezone: 'UTC',
       isQRMenuEnabled: false,
       isQROrderEnabled: false,
+      qrOrdersToKitchen: false,
     },
     validate: zodValidate(storeSettingsSchema),
   });
@@ -131,6 +133,12 @@ export function StoreDetailsPage() {
                 description={t('details.qrOrderHint')}
                 {...form.getInputProps('isQROrderEnabled', { type: 'checkbox' })}
               />
+              {form.values.isQROrderEnabled && (
+                <QrOrderFlowChoice
+                  toKitchen={form.values.qrOrdersToKitchen}
+                  onChange={(toKitchen) => form.setFieldValue('qrOrdersToKitchen', toKitchen)}
+                />
+              )}
               <Group justify="space-between" mt="sm">
                 {store.data.isQRMenuEnabled ? (
                   <Group gap="sm">

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { usersQueryOptions } from './api/get-users.ts';
 import { deleteUser } from './api/mutations.ts';
 import { UserCard } from './components/UserCard.tsx';
+import type { ReactNode } from 'react';
 import { type UserDialog, UserDialogs } from './components/UserDialogs.tsx';
 
 /** Admins first, then by name. */
@@ -19,7 +20,7 @@ const byRoleThenName = (a: User, b: User) =>
   Number(b.role === 'admin') - Number(a.role === 'admin') || a.name.localeCompare(b.name);
 
 /** /dashboard/users: the team as cards; staff can be added, edited, given a new password or removed. */
-export function UsersPage() {
+export function UsersPage({ pinActionFor }: { pinActionFor?: (user: User) => ReactNode }) {
   const { t } = useTranslation('users');
   const me = useSessionUser('tenant');
   const users = useQuery(usersQueryOptions());
@@ -61,6 +62,7 @@ export function UsersPage() {
               isMe={u.username === me?.username}
               onEdit={() => open('update', u)}
               onReset={() => open('reset', u)}
+              pinAction={pinActionFor?.(u)}
               onDelete={() =>
                 confirmIrreversible(() => remove.mutate(u.username), t('delete.title', { name: u.name }))
               }

@@ -13,8 +13,9 @@ type Message = { message: string };
 export const signin = (body: z.input<typeof signinSchema>) =>
   apiRequest<Message & { user: SessionUser }>('/auth/signin', { method: 'POST', body, skipRefresh: true });
 
+/** Sign-up answers the new owner's session user beside SPEC §7's message (issue 31): they are signed in. */
 export const signup = (body: z.input<typeof signupSchema>) =>
-  apiRequest<Message>('/auth/signup', { method: 'POST', body, skipRefresh: true });
+  apiRequest<Message & { user: SessionUser }>('/auth/signup', { method: 'POST', body, skipRefresh: true });
 
 export const forgotPassword = (body: z.input<typeof forgotPasswordSchema>) =>
   apiRequest<Message>('/auth/forgot-password', { method: 'POST', body, skipRefresh: true });

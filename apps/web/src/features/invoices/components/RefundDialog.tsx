@@ -24,13 +24,29 @@ import { newUuid } from '../../../lib/uuid.ts';
 import { voidReasonsQueryOptions } from '../../../lib/void-reasons.ts';
 import { invoiceRefundsQueryOptions, refundInvoice } from '../api/refunds.ts';
 
+/**
+ * The payment type a refund goes back by to start with (issue 31): the bill's own, the one it paid most
+ * by when it was mixed, as long as that type is still active; otherwise the first active type.
+ */
+export function proposedRefundType(data: Pick<InvoiceRefunds, 'payments' | 'paymentTypes'>): number | null {
+  const active = new Set(data.paymentTypes.map((p) => p.id));
+  const own = data.payments
+    .filter((p) => p.payment_type_id !== null && active.has(p.payment_type_id))
+    .reduce<(typeof data.payments)[number] | null>(
+      (best, p) => (best && best.amount >= p.amount ? best : p),
+      null,
+    );
+  return own?.payment_type_id ?? data.paymentTypes[0]?.id ?? null;
+}
+
 /** A decimal of the API in the invoice's currency, with its symbol. */
 const moneyOf = (value: number, currency: string) =>
   formatMoney(toMinor(value, currencyDigits(currency)) ?? 0, currency);
 
 /**
  * An invoice's refunds and, for a manager, a new one (docs/voids.md): how many of each line to give
- * back (all that is left by default), why, and by which payment type. The server prices it.
+ * back (none to start with: a refund is picked, never assumed), why, and by which payment type (the
+ * bill's own to start with). The button reads what will be given back; the server prices it again.
  */
 export function RefundDialog({
   invoiceId,
@@ -113,13 +129,12 @@ function RefundForm({ data, onDone }: { data: InvoiceRefunds; onDone: () => void
   const { t } = useTranslation('invoices');
   const reasons = useQuery(voidReasonsQueryOptions());
   const open = data.lines.filter((l) => l.refundable > 0);
-  const [quantities, setQuantities] = useState<Record<number, number>>(() =>
-    Object.fromEntries(open.map((l) => [l.order_item_id, l.refundable])),
-  );
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [reasonId, setReasonId] = useState<string | null>(null);
-  const [paymentTypeId, setPaymentTypeId] = useState<string | null>(
-    data.paymentTypes[0] ? String(data.paymentTypes[0].id) : null,
-  );
+  const [paymentTypeId, setPaymentTypeId] = useState<string | null>(() => {
+    const proposed = proposedRefundType(data);
+    return proposed === null ? null : String(proposed);
+  });
   const [submitted, setSubmitted] = useState(false);
   // One key per form: a retried tap answers the first refund instead of making a second.
   const [key] = useState(newUuid);
@@ -129,6 +144,13 @@ function RefundForm({ data, onDone }: { data: InvoiceRefunds; onDone: () => void
   const lines = open
     .map((l) => ({ orderItemId: l.order_item_id, quantity: quantities[l.order_item_id] ?? 0 }))
     .filter((l) => l.quantity > 0);
+  // The server's own price of each unit left (refund_amounts), so the button says what it will give back.
+  const digits = currencyDigits(data.currency);
+  const amountMinor = open.reduce((sum, l) => {
+    const q = quantities[l.order_item_id] ?? 0;
+    return sum + (q > 0 ? (toMinor(l.refund_amounts[q - 1] ?? 0, digits) ?? 0) : 0);
+  }, 0);
+  const mixed = data.payments.length > 1;
   const submit = () => {
     setSubmitted(true);
     if (!reasonId || !paymentTypeId || lines.length === 0) return;
@@ -142,9 +164,17 @@ function RefundForm({ data, onDone }: { data: InvoiceRefunds; onDone: () => void
   return (
     <Stack gap="sm">
       <Divider />
-      <Title order={3} fz="h5">
-        {t('refund.new')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={3} fz="h5">
+          {t('refund.new')}
+        </Title>
+        <Button
+          variant="default"
+          onClick={() => setQuantities(Object.fromEntries(open.map((l) => [l.order_item_id, l.refundable])))}
+        >
+          {t('refund.all')}
+        </Button>
+      </Group>
       <Table verticalSpacing="xs" data-testid="refund-lines">
         <Table.Thead>
           <Table.Tr>
@@ -187,11 +217,6 @@ function RefundForm({ data, onDone }: { data: InvoiceRefunds; onDone: () => void
           ))}
         </Table.Tbody>
       </Table>
-      {submitted && lines.length === 0 && (
-        <Text c="red.8" fz="sm" role="alert">
-          {t('refund.pickLines')}
-        </Text>
-      )}
       <Group grow align="flex-start">
         <Select
           label={t('refund.reason')}
@@ -210,11 +235,29 @@ function RefundForm({ data, onDone }: { data: InvoiceRefunds; onDone: () => void
           error={submitted && !paymentTypeId ? t('Please select a payment type!') : undefined}
           allowDeselect={false}
           withAsterisk
+          description={
+            mixed
+              ? t('refund.paidBy', {
+                  tenders: data.payments
+                    .map((p) => `${p.title} ${moneyOf(p.amount, data.currency)}`)
+                    .join(' + '),
+                })
+              : undefined
+          }
         />
       </Group>
       <Group justify="flex-end">
-        <Button color="red" onClick={submit} loading={refund.isPending}>
-          {t('refund.submit')}
+        <Button
+          color="red"
+          size="md"
+          onClick={submit}
+          loading={refund.isPending}
+          disabled={amountMinor === 0}
+          data-testid="refund-submit"
+        >
+          {amountMinor === 0
+            ? t('refund.submit')
+            : t('refund.submitAmount', { amount: formatMoney(amountMinor, data.currency) })}
         </Button>
       </Group>
     </Stack>

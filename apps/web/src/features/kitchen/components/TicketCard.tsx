@@ -51,7 +51,8 @@ export function TicketCard({
     ? order.floor
       ? t('ticket.tableFloor', { table: order.table_title, floor: order.floor })
       : order.table_title
-    : t(`delivery.${order.delivery_type}`);
+    : // A dine-in order without a table goes to its name tag (issue 31).
+      (order.name_tag ?? t(`delivery.${order.delivery_type}`));
   return (
     <Card
       radius="lg"

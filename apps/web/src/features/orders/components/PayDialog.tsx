@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Outcome } from '../../../lib/offline/sync.ts';
 import { newUuid } from '../../../lib/uuid.ts';
+import type { CarriedExtras } from '../bill-extras.ts';
 import { showMoney } from '../money.ts';
 import { useBillExtras } from '../use-bill-extras.ts';
 import { BillExtrasFields } from './BillExtrasFields.tsx';
@@ -54,7 +55,7 @@ export function PayDialog({
     discountReason: string | null,
   ) => void;
   /** Opens Split & pay instead (several parts or payments); absent while the group has unsynced orders. */
-  onSplit?: () => void;
+  onSplit?: (carried: CarriedExtras) => void;
 }) {
   const { t } = useTranslation('orders');
   const [key] = useState(newUuid);
@@ -103,6 +104,8 @@ export function PayDialog({
         discount: fromMinor(figures.discountMinor, digits),
         serviceCharge: fromMinor(figures.serviceChargeMinor, digits),
         tip: fromMinor(figures.tipMinor, digits),
+        // The device's receipt prints the discounts as one row: the server names each line's on sync.
+        lineDiscounts: [],
       });
   };
 
@@ -224,7 +227,7 @@ export function PayDialog({
                 <Button
                   variant="light"
                   leftSection={<IconArrowsSplit size={18} />}
-                  onClick={onSplit}
+                  onClick={() => onSplit(bill.carry)}
                   mr="auto"
                 >
                   {t('pay.split')}

@@ -23,6 +23,7 @@ import {
   SPLIT_PARTS_MAX,
   type SplitAssignment,
   SplitError,
+  allocateMinor,
   type SplitMode,
   type SplitPaid,
   type SplitPlan,
@@ -38,6 +39,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Outcome } from '../../../lib/offline/sync.ts';
 import { newUuid } from '../../../lib/uuid.ts';
+import type { CarriedExtras } from '../bill-extras.ts';
 import { minorOf } from '../money.ts';
 import { useBillExtras } from '../use-bill-extras.ts';
 import { BillExtrasFields } from './BillExtrasFields.tsx';
@@ -53,6 +55,16 @@ interface TenderRow {
 const text = (v: string | number) => String(v).trim();
 
 /**
+ * The split the bill suggests when the dialog opens (issue 31): by seat only when its lines name two
+ * seats or more (one seat would make one part), otherwise evenly in two, which is payable at once. By
+ * item is left to the waiter: it needs every unit given a part before anything can be paid.
+ */
+export function suggestedSplit(lines: readonly Pick<OrderItem, 'seat'>[]): SplitMode {
+  const seats = new Set(lines.flatMap((l) => (l.seat === null ? [] : [l.seat])));
+  return seats.size >= 2 ? 'seat' : 'even';
+}
+
+/**
  * Split & pay (issue 15, docs/bills.md): the table's bill split whole, by seat, by item or evenly, each
  * part with its own payments (several types, cash with change) and what it still owes, then ONE call
  * that pays every part or none. The parts are worked out here with the same core function the server
@@ -61,6 +73,7 @@ const text = (v: string | number) => String(v).trim();
  */
 export function SplitPayDialog({
   summary,
+  carried,
   init,
   opened,
   onClose,
@@ -69,6 +82,8 @@ export function SplitPayDialog({
   onPrint,
 }: {
   summary: OrderSummary;
+  /** Pay & Complete's discounts, tip and approval: the split starts from them. */
+  carried?: CarriedExtras | undefined;
   init: OrdersInit;
   opened: boolean;
   onClose: () => void;
@@ -87,10 +102,14 @@ export function SplitPayDialog({
   // The store's default (Settings > Payment Types) is chosen to start with.
   const defaultType = active.find((p) => p.is_default) ?? active[0];
   const firstType = defaultType ? String(defaultType.id) : null;
-  const bill = useBillExtras(summary, digits);
+  // The bill's tip is typed per part here, so it leaves the bill's fields and is shared out below.
+  const bill = useBillExtras(
+    summary,
+    digits,
+    carried && { ...carried, extras: { ...carried.extras, tip: '' } },
+  );
   const { items: lines, figures: billFigures, blocked } = bill;
-  const hasSeats = lines.some((l) => l.seat !== null);
-  const [mode, setMode] = useState<SplitMode>(hasSeats ? 'seat' : 'even');
+  const [mode, setMode] = useState<SplitMode>(() => suggestedSplit(lines));
   const [count, setCount] = useState(2);
   // By item: the part of each unit of each line, keyed `${lineId}:${unit}`.
   const [unitPart, setUnitPart] = useState<Record<string, number>>({});
@@ -136,7 +155,18 @@ export function SplitPayDialog({
 
   /** The part's payment rows: typed ones, or one of the first type for the whole part. */
   const partKey = (part: BillPart) => `${mode}:${parts.length}:${part.index}`;
-  const tipText = (part: BillPart) => text(tips[partKey(part)] ?? '');
+  // Pay & Complete's tip, shared evenly between the parts until a part's own is typed.
+  const carriedTip = carried ? (toMinor(text(carried.extras.tip), digits) ?? 0) : 0;
+  const tipShares =
+    carriedTip > 0 && parts.length > 0
+      ? allocateMinor(
+          carriedTip,
+          parts.map(() => 1),
+        )
+      : [];
+  const tipOf = (part: BillPart): string | number =>
+    tips[partKey(part)] ?? (tipShares[part.index] ? minorAsDecimal(tipShares[part.index] ?? 0, digits) : '');
+  const tipText = (part: BillPart) => text(tipOf(part));
   const tipMinors = parts.map((p) => (tipText(p) === '' ? 0 : (toMinor(tipText(p), digits) ?? 0)));
   const tipInvalid = parts.some((p) => tipText(p) !== '' && toMinor(tipText(p), digits) === null);
   const owed = partExtras(parts, billFigures.bill.lines, billFigures.serviceChargeMinor, tipMinors);
@@ -336,7 +366,7 @@ export function SplitPayDialog({
                       <NumberInput
                         aria-label={t('split.partTip', { part: partTitle(part) })}
                         placeholder={t('extras.tip')}
-                        value={tips[partKey(part)] ?? ''}
+                        value={tipOf(part)}
                         onChange={(v) => setTips((all) => ({ ...all, [partKey(part)]: v }))}
                         min={0}
                         allowNegative={false}

@@ -1,6 +1,7 @@
-import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   DELIVERY_TYPES,
+  NAME_TAG_MAX,
   type DeliveryType,
   type PickedCustomer,
   type QrOrder,
@@ -13,7 +14,7 @@ import classes from './pos.module.css';
 
 /**
  * The top of the cart (SPEC §2 POS): customer box (lookup and Add New Customer, or the QR diner),
- * dining option and table (dine-in only). Memoised with stable setters from the screen: a tap that
+ * dining option and table (dine-in only; beside it a name tag when the store allows them). Memoised with stable setters from the screen: a tap that
  * adds an item re-renders none of these inputs.
  */
 export const CartOptions = memo(function CartOptions(props: {
@@ -26,8 +27,12 @@ export const CartOptions = memo(function CartOptions(props: {
   tables: readonly StoreTable[];
   tableId: number | null;
   onTable: (id: number | null) => void;
+  allowNameTags: boolean;
+  nameTag: string;
+  onNameTag: (tag: string) => void;
 }) {
   const { t } = useTranslation('pos');
+  const tt = useTranslation('posTicket').t;
   const { CustomerPicker, customer, qrOrder, tables } = props;
   const dining = useMemo(() => DELIVERY_TYPES.map((d) => ({ value: d, label: t(`dining.${d}`) })), [t]);
   const tableOptions = useMemo(
@@ -40,8 +45,8 @@ export const CartOptions = memo(function CartOptions(props: {
   );
 
   return (
-    <Stack gap="xs">
-      <div>
+    <Stack gap={6}>
+      <div className={classes.customerField}>
         <CustomerPicker
           value={customer}
           onChange={props.onCustomer}
@@ -67,16 +72,29 @@ export const CartOptions = memo(function CartOptions(props: {
         classNames={{ control: classes.segment }}
       />
       {props.deliveryType === 'dinein' && (
-        <Select
-          aria-label={t('table.label')}
-          placeholder={t('table.placeholder')}
-          data={tableOptions}
-          value={props.tableId === null ? null : String(props.tableId)}
-          onChange={(v) => props.onTable(v ? Number(v) : null)}
-          clearable
-          searchable={tables.length > 8}
-          nothingFoundMessage={t('table.none')}
-        />
+        <Group gap="xs" wrap="nowrap" grow={props.allowNameTags}>
+          <Select
+            style={{ flex: 1 }}
+            aria-label={t('table.label')}
+            placeholder={t('table.placeholder')}
+            data={tableOptions}
+            value={props.tableId === null ? null : String(props.tableId)}
+            onChange={(v) => props.onTable(v ? Number(v) : null)}
+            clearable
+            searchable={tables.length > 8}
+            nothingFoundMessage={t('table.none')}
+          />
+          {props.allowNameTags && (
+            <TextInput
+              aria-label={tt('nameTag.label')}
+              placeholder={tt('nameTag.placeholder')}
+              value={props.nameTag}
+              maxLength={NAME_TAG_MAX}
+              onChange={(e) => props.onNameTag(e.currentTarget.value)}
+              autoComplete="off"
+            />
+          )}
+        </Group>
       )}
     </Stack>
   );

@@ -4,6 +4,7 @@ import { type Category, type MenuItem, formatMoney } from '@comanda/core';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasOptions } from '../cart.ts';
+import { NoItemsYet } from './NoItemsYet.tsx';
 import classes from './pos.module.css';
 
 /** A menu item shown on a card: its price already in minor units, worked out once per menu. */
@@ -16,8 +17,10 @@ export interface GridItem {
 
 /**
  * The left panel: category filter (All first), title search (case-insensitive; blank shows all) and
- * the item cards. One tap adds an item; an item with variants or addons opens the picker. Memoised:
- * a change to the cart re-renders none of it.
+ * the item cards. A search looks through the whole menu: the chips narrow an empty search only (a
+ * waiter typing "cola" while Desserts is chosen wants the cola, issue 31). One tap adds an item; an
+ * item with variants or addons opens the picker. Memoised: a change to the cart re-renders none of it.
+ * The screen remounts it (a new key) to reset the filter on New.
  */
 export const ItemGrid = memo(function ItemGrid({
   items,
@@ -38,7 +41,7 @@ export const ItemGrid = memo(function ItemGrid({
   const shown = useMemo(
     () =>
       items.filter(
-        (g) => (category === 'all' || g.item.category_id === category) && (!q || g.key.includes(q)),
+        (g) => (q ? g.key.includes(q) : category === 'all' || g.item.category_id === category),
       ),
     [items, category, q],
   );
@@ -62,16 +65,23 @@ export const ItemGrid = memo(function ItemGrid({
         {[{ id: 'all' as const, title: t('category.all') }, ...categories].map((c) => (
           <Button
             key={c.id}
-            variant={category === c.id ? 'filled' : 'default'}
-            aria-pressed={category === c.id}
-            onClick={() => setCategory(c.id)}
+            // While searching the chips do not narrow: none shows as chosen but All.
+            variant={(q ? 'all' : category) === c.id ? 'filled' : 'default'}
+            aria-pressed={(q ? 'all' : category) === c.id}
+            // A chip tapped during a search ends it: the waiter is browsing again.
+            onClick={() => {
+              setCategory(c.id);
+              setSearch('');
+            }}
             radius="xl"
           >
             {c.title}
           </Button>
         ))}
       </Group>
-      {shown.length === 0 ? (
+      {items.length === 0 ? (
+        <NoItemsYet />
+      ) : shown.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" role="status">
           {t('grid.empty')}
         </Text>

@@ -51,7 +51,7 @@ export function PinCard() {
             inputMode="numeric"
             // Not a password: the browser must not offer to store it over the account's password.
             autoComplete="one-time-code"
-            maxLength={8}
+            maxLength={6}
             {...form.getInputProps('pin')}
           />
           <PasswordInput

@@ -5,6 +5,7 @@ import type { Report } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
 import { type AnswerCurrency, showAmount } from '../../../lib/money.ts';
 import { csvAmount, hourLabel } from '../format.ts';
+import { Amount } from './Amount.tsx';
 import { ChartFigure } from './ChartFigure.tsx';
 import { ReportCard } from './ReportCard.tsx';
 import { type Column, ExportCsvButton, NoRows, ReportTable } from './ReportTable.tsx';
@@ -47,7 +48,7 @@ function columnsFor(
     {
       label: t('columns.revenue'),
       csvLabel: t('columns.revenueIn', { code: currency.code }),
-      cell: (r) => showAmount(r.revenue, currency),
+      cell: (r) => <Amount amount={r.revenue} currency={currency} />,
       csv: (r) => csvAmount(r.revenue, currency),
       numeric: true,
     },

@@ -13,6 +13,8 @@ import {
   IconBell,
   IconDiscount,
   IconHeart,
+  IconReceiptRefund,
+  IconShoppingBag,
 } from '@tabler/icons-react';
 import type { Report } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +52,8 @@ function Previous({ text, change }: { text: string; change: number | null }) {
 export function MetricTiles({ report }: { report: Report }) {
   const { t } = useTranslation('reports');
   const money = (amount: number) => showAmount(amount, report.currency);
+  // A money tile below 0 (a day whose refunds were more than its sales) says so in red, with its sign.
+  const moneyTile = (amount: number) => ({ value: money(amount), negative: amount < 0 });
   const { previous } = report;
   return (
     <SimpleGrid type="container" cols={{ base: 1, '480px': 2, '840px': 4 }} spacing="md">
@@ -66,8 +70,24 @@ export function MetricTiles({ report }: { report: Report }) {
         }
       />
       <StatTile
+        label={t('tiles.salesTotal')}
+        {...moneyTile(report.salesTotal)}
+        icon={IconShoppingBag}
+        color="teal"
+        testId="tile-sales-total"
+        hint={t('tiles.salesTotalHint')}
+      />
+      <StatTile
+        label={t('tiles.refundTotal')}
+        {...moneyTile(-report.refundTotal)}
+        icon={IconReceiptRefund}
+        color="red"
+        testId="tile-refund-total"
+        hint={t('tiles.refundTotalHint', { count: report.refundsCount })}
+      />
+      <StatTile
         label={t('tiles.revenueTotal')}
-        value={money(report.revenueTotal)}
+        {...moneyTile(report.revenueTotal)}
         icon={IconCash}
         color="teal"
         testId="tile-revenue-total"
@@ -80,7 +100,7 @@ export function MetricTiles({ report }: { report: Report }) {
       />
       <StatTile
         label={t('tiles.netRevenue')}
-        value={money(report.netRevenue)}
+        {...moneyTile(report.netRevenue)}
         icon={IconCoins}
         color="teal"
         testId="tile-net-revenue"
@@ -88,7 +108,7 @@ export function MetricTiles({ report }: { report: Report }) {
       />
       <StatTile
         label={t('tiles.taxTotal')}
-        value={money(report.taxTotal)}
+        {...moneyTile(report.taxTotal)}
         icon={IconPercentage}
         color="gray"
         testId="tile-tax-total"
@@ -96,7 +116,7 @@ export function MetricTiles({ report }: { report: Report }) {
       />
       <StatTile
         label={t('tiles.averageOrderValue')}
-        value={money(report.averageOrderValue)}
+        {...moneyTile(report.averageOrderValue)}
         icon={IconReceipt2}
         color="cyan"
         testId="tile-average-order-value"

@@ -17,12 +17,13 @@ export function ShiftHint() {
   return (
     <Alert color="yellow" variant="light" mb="sm" py={6} data-testid="no-shift-hint">
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="xs" wrap="nowrap">
+        {/* The text wraps, never the button (the hint sits above the POS grid, beside the ticket). */}
+        <Group gap="xs" wrap="nowrap" miw={0}>
           <IconCashOff size={20} aria-hidden />
           <Text fw={600}>{t('hint.noShift')}</Text>
           <Text visibleFrom="sm">{t('hint.salesStillWork')}</Text>
         </Group>
-        <Button component={Link} to={paths.dashboard.shift} size="sm" variant="filled">
+        <Button component={Link} to={paths.dashboard.shift} size="sm" variant="filled" style={{ flexShrink: 0 }}>
           {t('open.button')}
         </Button>
       </Group>

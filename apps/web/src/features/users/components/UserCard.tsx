@@ -1,6 +1,7 @@
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconMail, IconPhone, IconTrash } from '@tabler/icons-react';
 import { parseScopes, type User } from '@comanda/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const SHOWN_SCOPES = 6;
@@ -12,6 +13,8 @@ export function UserCard(props: {
   onEdit: () => void;
   onReset: () => void;
   onDelete: () => void;
+  /** The owner's PIN button (staff-pins/UserPinButton). */
+  pinAction?: ReactNode;
 }) {
   const { t } = useTranslation('users');
   const { user } = props;
@@ -143,6 +146,7 @@ export function UserCard(props: {
               <Button variant="default" size="sm" px="md" onClick={props.onReset}>
                 {t('card.resetPassword')}
               </Button>
+              {props.pinAction}
               <Tooltip label={t('card.delete')} withArrow>
                 <ActionIcon
                   variant="subtle"
