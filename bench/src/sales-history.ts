@@ -137,8 +137,8 @@ async function seedTenant(q: Q, tenantId: number, orders: number, customers: num
       MENU.map((m) => (m.inclusive ? 'inclusive' : 'exclusive')),
     ],
   );
-  // Cash the tenant has from the start (migration 0031).
-  await q(`insert into payment_types (tenant_id, title) values ($1, 'Card'), ($1, 'Mobile')`, [tenantId]);
+  // Cash and Card the tenant has from the start (migrations 0031, 0039).
+  await q(`insert into payment_types (tenant_id, title) values ($1, 'Mobile')`, [tenantId]);
   // Customers signed up over the last 400 days: some before the year the reports cover.
   await q(
     `insert into customers (tenant_id, phone, name, created_at)

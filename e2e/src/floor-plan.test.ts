@@ -45,7 +45,7 @@ async function waiter(name: string) {
   await call('post', '/users/add', { name, ...login, userScopes: ['POS', 'ORDERS'] });
   const context = await tablet();
   const page = await context.newPage();
-  await loginThroughUi(page, login.username, login.password, '/dashboard/profile');
+  await loginThroughUi(page, login.username, login.password, '/dashboard/pos');
   return { context, page };
 }
 

@@ -160,7 +160,7 @@ describe('register, sign in and the dashboard shell', () => {
     await checkScreen(page, 'search');
     await page.getByRole('button', { name: 'My Devices' }).click();
     await page.waitForURL('**/dashboard/devices');
-    await page.getByText('This Device').waitFor();
+    await page.getByText('This Device', { exact: true }).waitFor();
     await expect(page.getByTestId('device-card').count()).resolves.toBe(1);
     await screenshot(page, 'devices');
     await checkScreen(page, 'devices');
@@ -216,7 +216,7 @@ describe('register, sign in and the dashboard shell', () => {
     await context.clearCookies();
     await context.addCookies(cookies.filter((c) => c.name !== 'comanda_at'));
     await page.goto('/dashboard/devices');
-    await page.getByText('This Device').waitFor();
+    await page.getByText('This Device', { exact: true }).waitFor();
     expect((await context.cookies()).some((c) => c.name === 'comanda_at')).toBe(true);
     await context.close();
   });

@@ -65,9 +65,9 @@ beforeAll(async () => {
   const table = (title: string) => init.storeTables.find((t) => t.table_title === title)?.id ?? 0;
   [ids.t1, ids.t2, ids.t3] = [table('T1'), table('T2'), table('T3')];
 
-  kitchen = await staff('Cook', ['KITCHEN'], '/dashboard/profile');
-  ana = await staff('Ana', ['POS', 'ORDERS'], '/dashboard/profile');
-  rui = await staff('Rui', ['POS', 'ORDERS'], '/dashboard/profile');
+  kitchen = await staff('Cook', ['KITCHEN'], '/dashboard/kitchen');
+  ana = await staff('Ana', ['POS', 'ORDERS'], '/dashboard/pos');
+  rui = await staff('Rui', ['POS', 'ORDERS'], '/dashboard/pos');
 });
 afterAll(() => browser.close());
 

@@ -81,7 +81,6 @@ beforeAll(async () => {
   ids.burger = await item('Burger', '10');
   ids.wine = await item('Wine', '6.50');
   ids.water = await item('Water', '2');
-  await post('/settings/payment-types/add', { title: 'Card' });
   for (const title of ['T1', 'T2', 'T3', 'T4'])
     await post('/settings/store-tables/add', { title, floor: 'Main', seatingCapacity: 4 });
   const init = await get<{

@@ -242,8 +242,13 @@ describe('the POS ticket in a rush (1024x768, touch)', () => {
     await bar.tap();
     const sheet = page.getByRole('dialog', { name: 'Ticket' });
     await sheet.getByTestId('cart-line').filter({ hasText: 'Fries' }).waitFor();
-    const send = await sheet.getByRole('button', { name: 'Send to Kitchen' }).boundingBox();
-    expect(send && send.y + send.height <= SIZES.phone.height).toBe(true);
+    // Once the sheet has slid up, Send is on screen without a scroll.
+    await expect
+      .poll(async () => {
+        const send = await sheet.getByRole('button', { name: 'Send to Kitchen' }).boundingBox();
+        return send !== null && send.y >= 0 && send.y + send.height <= SIZES.phone.height;
+      })
+      .toBe(true);
     await screenshot(page, 'pos-ticket-phone-sheet', false);
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });

@@ -104,9 +104,9 @@ describe('a signed-in screen whose access cookie ran out while it sat quiet (iss
 describe('error boundary per area', () => {
   it('keeps the sidebar and header when one back-office page fails, with a way back', async () => {
     const page = await context.newPage();
-    await page.route(/\/assets\/DevicesPage-[\w-]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/InvoicesPage-[\w-]+\.js$/, (route) => route.abort());
     await page.goto('/dashboard/home');
-    await page.goto('/dashboard/devices');
+    await page.goto('/dashboard/invoices');
     await page.getByTestId('area-error').waitFor();
     await page.getByText('Unexpected Application Error!').waitFor();
     // The frame stays: sidebar and search are still there.

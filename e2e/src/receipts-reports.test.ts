@@ -93,7 +93,6 @@ beforeAll(async () => {
   ids.wine = await item('Wine', '7', vat?.id);
   ids.water = await item('Water', '1');
   await post('/settings/store-tables/add', { title: 'T1', floor: 'Main', seatingCapacity: 4 });
-  await post('/settings/payment-types/add', { title: 'Card', isActive: true });
   const init = await get<{
     storeTables: { id: number; table_title: string }[];
     paymentTypes: { id: number; title: string }[];

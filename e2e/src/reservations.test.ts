@@ -279,7 +279,7 @@ describe('reservations: a viewer', () => {
     expect(added.status()).toBe(200);
     const viewerContext = await newContext(browser, { width: 1024, height: 768 });
     const viewer = await viewerContext.newPage();
-    await loginThroughUi(viewer, staffName, 'host-pw-1', '/dashboard/profile');
+    await loginThroughUi(viewer, staffName, 'host-pw-1', '/dashboard/reservation');
     await viewer
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Reservations' })

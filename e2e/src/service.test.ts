@@ -43,7 +43,7 @@ beforeAll(async () => {
   await post('/users/add', { name: 'Ana Cook', ...cookLogin, userScopes: ['KITCHEN'] });
   cookContext = await newContext(browser, SIZES.tablet);
   cook = await cookContext.newPage();
-  await loginThroughUi(cook, cookLogin.username, cookLogin.password, '/dashboard/profile');
+  await loginThroughUi(cook, cookLogin.username, cookLogin.password, '/dashboard/kitchen');
 });
 afterAll(() => browser.close());
 

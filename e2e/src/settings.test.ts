@@ -412,7 +412,8 @@ describe('users and scopes', () => {
 
     const staffContext = await newContext(browser);
     const staff = await staffContext.newPage();
-    await loginThroughUi(staff, cook, 'cook-pass-1', '/dashboard/profile');
+    // A cook lands on the kitchen, their work screen (issue 31).
+    await loginThroughUi(staff, cook, 'cook-pass-1', '/dashboard/kitchen');
     await staff.getByTestId('user-menu').waitFor();
     const sidebar = staff.getByRole('navigation', { name: 'Main navigation' });
     await expect(sidebar.getByText('Settings').count()).resolves.toBe(0);
@@ -442,7 +443,7 @@ describe('users and scopes', () => {
     await page.getByText('Password updated successfully!').waitFor();
     // The cook's open session ends with the reset.
     await staff.waitForURL('**/login', { timeout: 60_000 });
-    await loginThroughUi(staff, cook, 'cook-pass-2', '/dashboard/profile');
+    await loginThroughUi(staff, cook, 'cook-pass-2', '/dashboard/kitchen');
 
     await cookCard.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Are you sure! This process is irreversible!').waitFor();

@@ -20,8 +20,7 @@ beforeAll(async () => {
   await post('/settings/store-setting', { ...store, storeName: 'Cafe Turno', address: '3 Quay Street' });
   await post('/menu-items/add', { title: 'Croissant', price: '4' });
   await post('/menu-items/add', { title: 'Espresso', price: '2.5' });
-  // Card beside the Cash the store has from the start (migration 0031).
-  await post('/settings/payment-types/add', { title: 'Card' });
+  // Cash and Card come with the store from sign-up (migrations 0031, 0039).
   // Every page counts its print calls instead of opening the print dialog.
   await context.addInitScript(() => {
     window.print = () => undefined;

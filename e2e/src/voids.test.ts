@@ -44,7 +44,7 @@ beforeAll(async () => {
   await post('/users/add', { name: 'Rita Cook', ...cookLogin, userScopes: ['KITCHEN'] });
   cookContext = await newContext(browser, SIZES.tablet);
   cook = await cookContext.newPage();
-  await loginThroughUi(cook, cookLogin.username, cookLogin.password, '/dashboard/profile');
+  await loginThroughUi(cook, cookLogin.username, cookLogin.password, '/dashboard/kitchen');
 });
 afterAll(() => browser.close());
 
@@ -240,7 +240,7 @@ describe('voids, refunds and the audit log', () => {
     await post('/users/add', { name: 'Counter TV', ...login, userScopes: ['ORDER_STATUS_DISPLAY'] });
     const board = await newContext(browser, SIZES.tablet);
     const tab = await board.newPage();
-    await loginThroughUi(tab, login.username, login.password, '/dashboard/profile');
+    await loginThroughUi(tab, login.username, login.password, '/dashboard/order-status');
     await tab.goto('/dashboard/orders');
     const order = tab.locator(`[data-testid="order"][data-token="${sent.tokenNo}"]`);
     await order.getByText('1 × Burger').waitFor();

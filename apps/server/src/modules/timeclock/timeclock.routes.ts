@@ -16,6 +16,10 @@ import type { ClockAction, TimeclockService } from './timeclock.service.ts';
 const tags = ['timeclock'];
 // Anyone signed in clocks themselves in and out: the person is the session's, never the request's.
 const self = { access: { signedIn: true } } as const;
+// The header reads the clock on every staff screen, the profile of a store whose subscription lapsed
+// included: a 402 there would throw the owner off the page they pay from. Reading costs nothing;
+// clocking in still needs a live store.
+const selfRead = { access: { signedIn: true, allowInactive: true } } as const;
 // Everyone's hours: the owner and managers (packages/core SCREEN_ACCESS.timesheets).
 const owner = { access: { screen: 'timesheets' } } as const;
 
@@ -38,7 +42,7 @@ export function timeclockRoutes(app: Api, deps: { timeclock: TimeclockService })
 
   app.get(
     '/timeclock/me',
-    { schema: { tags, response: { 200: clockStateResponse, ...errorResponses } }, config: self },
+    { schema: { tags, response: { 200: clockStateResponse, ...errorResponses } }, config: selfRead },
     async (request) => timeclock.me(tenantContext(request)),
   );
 

@@ -56,7 +56,7 @@ export function MenuItemsPage({ catalogue }: { catalogue: StoreCatalogue }) {
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ALL);
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
 
   const shown = filterItems(items.data ?? [], search, category);
   const categoryOptions = [

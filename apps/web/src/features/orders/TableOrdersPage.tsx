@@ -48,7 +48,7 @@ export function TableOrdersPage() {
   const list = useQuery(tableOrdersQueryOptions());
   // The floor plan (issue 31); a phone gets the list, its tables would be too small to tap.
   const [view, setView] = useOrdersView();
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const onPlan = view === 'plan' && !phone;
   const init = useQuery(ordersInitQueryOptions());
   // Which group's summary call is running (Pay & Complete or Print Receipt).

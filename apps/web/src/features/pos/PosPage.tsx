@@ -113,9 +113,11 @@ function PosScreen({
   const timezone = init.storeSettings.timezone;
   const allowNameTags = init.allowNameTags ?? false;
   // Below a tablet in landscape the header's buttons get a row of their own.
-  const narrow = useMediaQuery('(max-width: 62em)') ?? false;
+  // Read at the first render (no server rendering here): a first frame laid out for a wide screen
+  // squeezed the title beside four buttons on a phone, and cost a tablet a second render.
+  const narrow = useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
   // A phone: the ticket opens in a sheet from a floating bar (the CSS breakpoint of one column).
-  const phone = useMediaQuery('(max-width: 40em)') ?? false;
+  const phone = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: false });
   const { tenantId } = useOffline();
   const menu = useMemo(() => new Map(init.menuItems.map((i) => [i.id, i])), [init.menuItems]);
 

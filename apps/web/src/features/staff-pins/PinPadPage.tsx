@@ -58,7 +58,6 @@ export function PinPadPage() {
       rememberPinSession(res.device);
       queryClient.clear();
       storeUser('tenant', res.user);
-      // The clock slice's "Clock in" offer goes here, before the person lands on their screen.
       await navigate(homePathFor(subjectOf(res.user)), { replace: true });
     },
     onError: (e) => {

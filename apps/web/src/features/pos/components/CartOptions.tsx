@@ -80,6 +80,9 @@ export const CartOptions = memo(function CartOptions(props: {
             data={tableOptions}
             value={props.tableId === null ? null : String(props.tableId)}
             onChange={(v) => props.onTable(v ? Number(v) : null)}
+            // A tap on the table already chosen keeps it (the ticket keeps its table after a send, and a
+            // waiter picks it again for the next round); the clear button takes it away.
+            allowDeselect={false}
             clearable
             searchable={tables.length > 8}
             nothingFoundMessage={t('table.none')}

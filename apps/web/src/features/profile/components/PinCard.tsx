@@ -8,8 +8,8 @@ import { toast } from '../../../lib/toast.ts';
 import { pinQueryOptions, savePin } from '../api/pin.ts';
 
 /**
- * A manager's PIN (docs/discounts.md): typed on a cashier's tablet to approve a discount above the
- * owner's threshold, so the manager need not sign in there. Setting or removing it asks for the password.
+ * Your PIN: what you type on a store device's PIN pad (docs/staff-pins.md) and, for a manager, on a
+ * cashier's tablet to approve a discount (docs/discounts.md). Setting or removing it asks for the password.
  */
 export function PinCard() {
   const { t } = useTranslation('dashboard');

@@ -148,8 +148,9 @@ const WaitingChip = memo(function WaitingChip({
       className={classes.chip}
       data-kind="waiting"
       data-testid="qr-waiting"
+      // Named by what it shows (table, age, guest, items): a spoken name that differs from the text
+      // would leave a voice-control user guessing what to say.
       onClick={() => onOpen(order)}
-      aria-label={t('open', { place: placeOf(order, t) })}
     >
       {body}
     </UnstyledButton>

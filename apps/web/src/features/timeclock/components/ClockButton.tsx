@@ -17,7 +17,8 @@ import { Elapsed } from './Elapsed.tsx';
 /**
  * The signed-in person's time clock in the staff header (issue 31, docs/timeclock.md): "Clock in", or
  * "On shift 3 h 12 · Break · Clock out" (on a break: "On break 0 h 05 · End break · Clock out"). Below
- * 992 px the actions fold into a menu under the running time; a phone's header has no room for it. Exported for the PIN pad to offer too.
+ * 992 px the actions fold into a menu under the running time; a phone's header has no room for it. On a
+ * store device it clocks the person whose PIN is in.
  */
 export function ClockButton() {
   const { t } = useTranslation('timeclock');
