@@ -60,7 +60,8 @@ describe('Time clock', () => {
       await status.waitFor();
       await screenshot(waiter, `timeclock-header-${size}`, false);
     }
-    // Below 992 px the actions fold into a menu under the running time; a phone's header has no room.
+    // Below 1200 px the actions fold into a menu under the running time (a store device's header holds
+    // Switch user too); a phone's header has no room.
     await waiter.setViewportSize({ width: 800, height: 1024 });
     await status.tap();
     await waiter.getByRole('menuitem', { name: 'Break' }).waitFor();
@@ -71,12 +72,15 @@ describe('Time clock', () => {
     await screenshot(waiter, 'timeclock-header-phone', false);
 
     await waiter.setViewportSize(SIZES.tablet);
-    await header.getByRole('button', { name: 'Break' }).tap();
-    await expect.poll(() => status.textContent()).toMatch(/On break 0 h 0\d/);
-    await header.getByRole('button', { name: 'End break' }).waitFor();
+    await status.tap();
+    await waiter.getByRole('menuitem', { name: 'Break' }).tap();
+    // Folded, the status reads "Break 0 h 00".
+    await expect.poll(() => status.textContent()).toMatch(/^Break 0 h 0\d/);
+    await status.tap();
+    await waiter.getByRole('menuitem', { name: 'End break' }).waitFor();
     await screenshot(waiter, 'timeclock-header-break-tablet', false);
     // Clocking out while on a break ends the break too.
-    await header.getByRole('button', { name: 'Clock out' }).tap();
+    await waiter.getByRole('menuitem', { name: 'Clock out' }).tap();
     await header.getByRole('button', { name: 'Clock in' }).waitFor();
   });
 

@@ -140,6 +140,16 @@ beforeAll(async () => {
       code: 'too_many_attempts',
       call: async () => ({ method: 'POST', path: '/auth/refresh-token', client: owner.client }),
     },
+    // A store device's PIN pad and PIN sign-in (docs/staff-pins.md): the address budget holds before the
+    // device cookie is even read, so a browser without one is refused the same.
+    'GET /api/v1/auth/pin-pad': {
+      code: 'too_many_attempts',
+      call: async () => ({ method: 'GET', path: '/auth/pin-pad' }),
+    },
+    'POST /api/v1/auth/pin-signin': {
+      code: 'too_many_attempts',
+      call: async () => ({ method: 'POST', path: '/auth/pin-signin', body: { userId: 1, pin: '1234' } }),
+    },
     'POST /api/v1/auth/forgot-password': {
       code: 'too_many_attempts',
       call: async () => ({

@@ -237,6 +237,8 @@ async function send(client: TestClient | null, route: ApiRoute, c: Case) {
 const SESSION_ENDERS = new Set([
   'POST /api/v1/auth/signout',
   'POST /api/v1/auth/remove-device',
+  // Making this browser a store device ends the owner's own session on it (docs/staff-pins.md).
+  'POST /api/v1/auth/store-devices',
   'POST /api/v1/superadmin/signout',
 ]);
 

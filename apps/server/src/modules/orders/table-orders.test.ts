@@ -374,6 +374,7 @@ describe('POST /orders/complete-and-pay-order', () => {
       change: 5.74,
       pricesChanged: false,
       discount: 0,
+      lineDiscounts: [],
       serviceCharge: 0,
       tip: 0,
     });

@@ -63,6 +63,9 @@ const printSnake = (p: ReturnType<typeof print>) => ({
   print_token: p.printToken,
 });
 
+/** What the SPEC §3 payload above leaves out keeps its default: no token slip for a table (issue 31). */
+const dineInDefault = { printTokenDineIn: false, print_token_dine_in: false };
+
 async function storeSettings(t: Tenant) {
   return (await t.client.get<StoreSettings>('/settings/store-setting')).body;
 }
@@ -190,6 +193,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
       show_store_details: true,
       show_customer_details: true,
       print_token: true,
+      ...dineInDefault,
     });
   });
 
@@ -236,6 +240,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     expect((await t.client.get('/settings/print-setting')).body).toEqual({
       ...print(),
       ...printSnake(print()),
+      ...dineInDefault,
     });
     expect(await auditActions(app, t.tenantId)).toContain('settings.print_update');
   });
@@ -258,7 +263,7 @@ describe('/settings/store-setting and /settings/print-setting', () => {
     await t.client.post('/settings/print-setting', print());
     const both = {
       storeSettings: storeSnake(store()),
-      printSettings: { ...print(), ...printSnake(print()) },
+      printSettings: { ...print(), ...printSnake(print()), ...dineInDefault },
     };
     for (const path of ['/pos/init', '/orders/init', '/invoices/init']) {
       const res = await t.client.get<{ storeSettings: StoreSettings; printSettings: PrintSettings }>(path);

@@ -17,13 +17,13 @@ import { Elapsed } from './Elapsed.tsx';
 /**
  * The signed-in person's time clock in the staff header (issue 31, docs/timeclock.md): "Clock in", or
  * "On shift 3 h 12 · Break · Clock out" (on a break: "On break 0 h 05 · End break · Clock out"). Below
- * 992 px the actions fold into a menu under the running time; a phone's header has no room for it. On a
+ * 1200 px the actions fold into a menu under the running time; a phone's header has no room for it. On a
  * store device it clocks the person whose PIN is in.
  */
 export function ClockButton() {
   const { t } = useTranslation('timeclock');
   const queryClient = useQueryClient();
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const { data, dataUpdatedAt } = useQuery(clockQueryOptions());
   const act = useMutation({
@@ -85,7 +85,7 @@ export function ClockButton() {
             mih={44}
             px="sm"
             data-testid="clock-status"
-            aria-label={t('clockMenu')}
+            // Named by its text ("On shift 3 h 12"): a spoken name that differs from it fails voice control.
             title={onBreak ? t('onBreak') : t('onShift')}
           >
             <Text fz="sm" fw={600} span>
