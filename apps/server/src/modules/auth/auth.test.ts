@@ -100,8 +100,10 @@ describe('sign-up signs the owner in and opens a store ready to sell (issue 31)'
     expect([...c.cookies.keys()].sort()).toEqual(['comanda_at', 'comanda_auth', 'comanda_rt']);
     // The cookies are a working session: the owner's own screens answer, and it is a device.
     expect((await c.get('/settings/store-setting')).status).toBe(200);
-    const devices = await c.get<{ devices: unknown[] } | unknown[]>('/auth/devices');
+    const devices = await c.get<{ isMyDevice: boolean }[]>('/auth/devices');
     expect(devices.status).toBe(200);
+    // My Devices knows this browser as the one asking: removing "another" device never hits this one.
+    expect(devices.body.map((d) => d.isMyDevice)).toEqual([true]);
     expect((await c.post('/auth/refresh-token')).status).toBe(200);
   });
 
