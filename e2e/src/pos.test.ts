@@ -333,8 +333,11 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
   it('deletes a draft', async () => {
     // The ticket left by the last test survives the reload (issue 31): start a new one.
     await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(0);
     await item('Croissant').click();
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
     await page.getByRole('button', { name: 'Draft', exact: true }).click();
+    await page.getByText('Draft saved!').first().waitFor();
     await page.getByRole('button', { name: 'Drafts List' }).click();
     const dialog = page.getByRole('dialog', { name: 'Drafts List' });
     await expect(dialog.getByTestId('draft').textContent()).resolves.toContain('1 item, $1.75');

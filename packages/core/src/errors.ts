@@ -189,6 +189,7 @@ export const ERRORS = {
   // POS drafts that follow the user (issue 31, docs/tickets.md)
   draft_not_found: { status: 404, message: 'Draft not found!' },
   drafts_full: { status: 409, message: 'You have 50 drafts! Restore or delete one first.' },
+  draft_too_large: { status: 400, message: 'This draft is too large to save! Send it or split it in two.' },
 
   // Voids and refunds (issue 15, docs/voids.md)
   void_reason_not_found: { status: 404, message: 'Void reason not found!' },

@@ -23,6 +23,8 @@ describe('createOrderSchema', () => {
       customerType: 'WALKIN',
       customerId: null,
       tableId: null,
+      // A dine-in order's name tag (issue 31): none unless given.
+      nameTag: null,
       selectedQrOrderItem: null,
     });
   });

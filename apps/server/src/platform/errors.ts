@@ -93,6 +93,9 @@ const CONSTRAINT_ERRORS: Record<string, ErrorCode> = {
   order_items_tenant_uuid_key: 'order_line_taken',
   shifts_one_open_key: 'shift_already_open',
   void_reasons_tenant_title_key: 'void_reason_title_taken',
+  // check_violation: a draft within every line rule whose stored jsonb passes 64 KiB (0032). jsonb's
+  // size is not its text's (numbers take several times the room), so the database is the one to ask.
+  pos_drafts_ticket_check: 'draft_too_large',
 };
 
 /**
@@ -150,7 +153,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const pgCode = (error as { code?: string }).code ?? error.cause?.code;
       const constraint = (error as { constraint?: string }).constraint ?? error.cause?.constraint;
       const pgKnown =
-        (pgCode === '23505' && constraint ? CONSTRAINT_ERRORS[constraint] : undefined) ??
+        ((pgCode === '23505' || pgCode === '23514') && constraint ? CONSTRAINT_ERRORS[constraint] : undefined) ??
         (pgCode ? PG_ERRORS[pgCode] : undefined);
       if (pgKnown) return send(reply, fail(pgKnown));
       if (CONNECTION_LOST.test(error.message) || CONNECTION_LOST.test(String(error.cause?.message ?? ''))) {

@@ -52,6 +52,7 @@ export function createTicketsService(ctx: AppContext) {
           throw fail('customer_not_found');
         if (input.tableId !== null && !(await tablesRepo.findTable(tx, tc.tenantId, input.tableId)))
           throw fail('table_not_found');
+        await repo.lockUser(tx, tc.tenantId, tc.userId);
         if ((await repo.countDrafts(tx, tc.tenantId, tc.userId)) >= DRAFTS_PER_USER_MAX) throw fail('drafts_full');
         const ticket: repo.DraftTicket = {
           cart: input.cart.map((l) => ({
@@ -68,6 +69,7 @@ export function createTicketsService(ctx: AppContext) {
           tableId: input.tableId,
           nameTag: input.nameTag,
         };
+        // A ticket over the table's 64 KiB CHECK (0032) answers 400 draft_too_large (platform/errors.ts).
         const row = await repo.insertDraft(tx, tc.tenantId, tc.userId, input.nameRef, ticket);
         return {
           message: 'Draft saved!',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DRAFTS_PER_USER_MAX,
+  DRAFT_LINES_MAX,
+  CART_NOTES_MAX,
   type Order,
   type PosInit,
   type ServerDraft,
@@ -8,7 +10,7 @@ import {
   type TicketSettings,
 } from '@comanda/core';
 import { count, eq } from 'drizzle-orm';
-import { posDrafts } from '../../platform/db/schema.ts';
+import { menuItemAddons, posDrafts } from '../../platform/db/schema.ts';
 import { type TestApp, auditActions, createColleague, startTestApp } from '../../../test/harness.ts';
 import { type Store, createStore, orderBody, uuid } from '../orders/orders.fixtures.ts';
 
@@ -201,6 +203,48 @@ describe('POS drafts that follow the user (/pos/drafts)', () => {
     const waiter = await createColleague(app, s.owner, { scopes: ['POS'] });
     expect((await waiter.client.post('/pos/drafts', small)).status).toBe(200);
     expect(await draftRows(s)).toBe(DRAFTS_PER_USER_MAX + 1);
+  });
+
+  it('counts saves sent at the same moment one after the other: never past the limit', async () => {
+    const s = await createStore(app);
+    const small = { nameRef: 'W', cart: [{ item_id: s.water, quantity: 1 }], deliveryType: 'takeaway' };
+    for (let i = 0; i < DRAFTS_PER_USER_MAX - 1; i += 1)
+      expect((await s.owner.client.post('/pos/drafts', small)).status).toBe(200);
+    const both = await Promise.all([0, 1, 2].map(() => s.owner.client.post('/pos/drafts', small)));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(await draftRows(s)).toBe(DRAFTS_PER_USER_MAX);
+  });
+
+  it('refuses a draft too large to store with 400, not a 500, and writes nothing', async () => {
+    const s = await createStore(app);
+    // Within every line rule: the most lines, every one with 40 extras and a note of 4-byte characters.
+    const extras = await app.database.inTenant(s.owner.tenantId, (tx) =>
+      tx
+        .insert(menuItemAddons)
+        .values(
+          Array.from({ length: 40 }, (_, i) => ({
+            tenantId: s.owner.tenantId,
+            itemId: s.burger,
+            title: `Extra ${i}`,
+            priceMinor: 10,
+          })),
+        )
+        .returning({ id: menuItemAddons.id }),
+    );
+    const line = () => ({
+      uuid: uuid(),
+      item_id: s.burger,
+      variant_id: s.large,
+      addons_ids: extras.map((e) => e.id),
+      quantity: 1,
+      notes: '😀'.repeat(CART_NOTES_MAX / 2),
+    });
+    const res = await s.owner.client.post('/pos/drafts', {
+      ...draftBody(s),
+      cart: Array.from({ length: DRAFT_LINES_MAX }, line),
+    });
+    expect([res.status, res.body.code]).toEqual([400, 'draft_too_large']);
+    expect(await draftRows(s)).toBe(0);
   });
 });
 

@@ -4,8 +4,10 @@ import {
   type TimesheetQuery,
   type ZReportStaff,
   type addTimeEntrySchema,
+  MAX_RANGE_DAYS,
   addDays,
   type correctTimeEntrySchema,
+  daysBetween,
   entryTime,
   firstOverlap,
   instantsOfRange,
@@ -19,7 +21,7 @@ import { audit } from '../../platform/audit.ts';
 import type { TenantContext } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { fail } from '../../platform/errors.ts';
+import { fail, invalid } from '../../platform/errors.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
 import { entryWhen, presentEntry, presentState, spanOf, timesheetCsv } from './timeclock.presenter.ts';
 import * as repo from './timeclock.repo.ts';
@@ -168,6 +170,9 @@ export function createTimeclockService(ctx: AppContext) {
     const today = todayIn(timezone, now);
     const to = query.to ?? (query.from && query.from > today ? query.from : today);
     const from = query.from ?? addDays(to, -6);
+    // The schema bounds a range it sees both ends of; `from` alone runs to today, bounded here.
+    if (daysBetween(from, to) >= MAX_RANGE_DAYS)
+      throw invalid(`Please select a range of at most ${MAX_RANGE_DAYS} days!`);
     const instants = instantsOfRange({ from, to }, timezone);
     const rows = await repo.withBreaks(
       tx,

@@ -194,6 +194,15 @@ describe('timesheets and corrections', () => {
     const bad = await owner.client.get('/timeclock/entries?from=2026-11-22&to=2026-11-21');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ message: 'The start date must not be after the end date!' });
+    // A start alone runs to today: bounded as a whole range is, for the list and the CSV.
+    for (const path of ['/timeclock/entries?from=1900-01-01', '/timeclock/export.csv?from=1900-01-01']) {
+      const long = await owner.client.get(path);
+      expect([path, long.status, long.body]).toMatchObject([
+        path,
+        400,
+        { message: 'Please select a range of at most 366 days!' },
+      ]);
+    }
   });
 
   it('refuses bad corrections with a clear message and writes nothing', async () => {
