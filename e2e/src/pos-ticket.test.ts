@@ -276,15 +276,16 @@ describe('the POS ticket in a rush (1024x768, touch)', () => {
       await page.goto(`/dashboard/${path}`);
       const title = page.getByRole('heading', { level: 1 });
       await title.waitFor();
-      const size = await title.evaluate((el) => ({
-        width: el.getBoundingClientRect().width,
-        lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
-      }));
-      expect({ path, narrow: size.width < 150, lines: size.lines <= 2 }).toEqual({
-        path,
-        narrow: false,
-        lines: true,
-      });
+      // Once the screen has settled (its data loaded): a loading frame is not what a user reads.
+      await expect
+        .poll(async () => {
+          const size = await title.evaluate((el) => ({
+            width: el.getBoundingClientRect().width,
+            lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+          }));
+          return { path, narrow: size.width < 150, lines: size.lines <= 2 };
+        })
+        .toEqual({ path, narrow: false, lines: true });
     }
     await page.setViewportSize(SIZES.tablet);
     // It loads a dozen screens on a phone: room for a loaded machine, not a timing assertion.

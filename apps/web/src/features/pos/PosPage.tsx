@@ -408,8 +408,12 @@ function PosScreen({
       tableId: deliveryType === 'dinein' ? tableId : null,
       nameTag: tag || null,
     }).then(
-      () => {
+      (res) => {
         hold(false);
+        // The list shows it at once, newest first; the refetch confirms it.
+        queryClient.setQueryData<{ drafts: ServerDraft[] }>(draftsQueryKey, (old) =>
+          old ? { drafts: [res.draft, ...old.drafts.filter((d) => d.id !== res.draft.id)] } : old,
+        );
         void queryClient.invalidateQueries({ queryKey: draftsQueryKey });
         startNew();
         toast.success(t('drafts.saved'));
@@ -422,6 +426,10 @@ function PosScreen({
     );
   });
   const dropDraft = useCallbackRef((draft: ServerDraft) => {
+    // Gone from the list at once: opened again before the delete returns, it must not offer it.
+    queryClient.setQueryData<{ drafts: ServerDraft[] }>(draftsQueryKey, (old) =>
+      old ? { drafts: old.drafts.filter((d) => d.id !== draft.id) } : old,
+    );
     void deleteServerDraft(draft.id)
       .catch((error: unknown) => toast.fromError(error, 'Something went wrong!'))
       .finally(() => void queryClient.invalidateQueries({ queryKey: draftsQueryKey }));
