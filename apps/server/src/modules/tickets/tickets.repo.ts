@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { posDrafts, storeSettings, users } from '../../platform/db/schema.ts';
+import { posDrafts, storeSettings } from '../../platform/db/schema.ts';
 
 // The pos_drafts table and the name-tag switch of store_settings (0032).
 
@@ -33,18 +33,6 @@ export function listDrafts(tx: Tx, tenantId: number, userId: number) {
     .from(posDrafts)
     .where(and(eq(posDrafts.tenantId, tenantId), eq(posDrafts.userId, userId)))
     .orderBy(asc(posDrafts.createdAt), asc(posDrafts.id));
-}
-
-/**
- * Holds the user's row for the rest of the transaction: two saves at the same moment (a double tap, two
- * tablets) then count one after the other, so DRAFTS_PER_USER_MAX holds.
- */
-export async function lockUser(tx: Tx, tenantId: number, userId: number) {
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .for('no key update');
 }
 
 export async function countDrafts(tx: Tx, tenantId: number, userId: number) {

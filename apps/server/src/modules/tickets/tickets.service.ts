@@ -13,6 +13,7 @@ import { fail } from '../../platform/errors.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { priceCart } from '../orders/pricing.ts';
 import * as tablesRepo from '../tables/tables.repo.ts';
+import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './tickets.repo.ts';
 
 type DraftInput = z.output<typeof saveDraftSchema>;
@@ -52,7 +53,7 @@ export function createTicketsService(ctx: AppContext) {
           throw fail('customer_not_found');
         if (input.tableId !== null && !(await tablesRepo.findTable(tx, tc.tenantId, input.tableId)))
           throw fail('table_not_found');
-        await repo.lockUser(tx, tc.tenantId, tc.userId);
+        await usersRepo.lockUser(tx, tc.tenantId, tc.userId);
         if ((await repo.countDrafts(tx, tc.tenantId, tc.userId)) >= DRAFTS_PER_USER_MAX) throw fail('drafts_full');
         const ticket: repo.DraftTicket = {
           cart: input.cart.map((l) => ({

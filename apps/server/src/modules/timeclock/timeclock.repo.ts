@@ -9,20 +9,6 @@ export type BreakRow = typeof timeBreaks.$inferSelect;
 /** An entry with its breaks, oldest first. */
 export type EntryWithBreaks = EntryRow & { breaks: BreakRow[] };
 
-/**
- * The person's user row held until commit, so that one person's clock changes (a double tap, two
- * tablets, an owner's correction) run one after the other. NO KEY UPDATE: rows that only reference the
- * user (their orders) are not held up.
- */
-export async function lockUser(tx: Tx, tenantId: number, userId: number) {
-  const [row] = await tx
-    .select({ id: users.id, name: users.name, username: users.username })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .for('no key update');
-  return row;
-}
-
 /** Everyone who can be put on a timesheet, by name. */
 export function listPeople(tx: Tx, tenantId: number) {
   return tx

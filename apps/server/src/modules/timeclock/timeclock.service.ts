@@ -23,6 +23,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { fail, invalid } from '../../platform/errors.ts';
 import * as tenantsRepo from '../tenants/tenants.repo.ts';
+import * as usersRepo from '../users/users.repo.ts';
 import { entryWhen, presentEntry, presentState, spanOf, timesheetCsv } from './timeclock.presenter.ts';
 import * as repo from './timeclock.repo.ts';
 
@@ -201,7 +202,7 @@ export function createTimeclockService(ctx: AppContext) {
     async act(tc: TenantContext, action: ClockAction): Promise<ClockActionResult> {
       return database.inTenant(tc.tenantId, async (tx) => {
         const now = ctx.now();
-        const user = await repo.lockUser(tx, tc.tenantId, tc.userId);
+        const user = await usersRepo.lockUser(tx, tc.tenantId, tc.userId);
         if (!user) throw fail('unauthorized');
         const open = await repo.findOpenEntry(tx, tc.tenantId, tc.userId);
         const [withBreaks] = open ? await repo.withBreaks(tx, tc.tenantId, [open]) : [];
@@ -301,7 +302,7 @@ export function createTimeclockService(ctx: AppContext) {
         const found = await repo.findEntry(tx, tc.tenantId, id);
         if (!found) throw fail('time_entry_not_found');
         // The person's clock is held, then the entry read again: a clock-out meanwhile is seen.
-        await repo.lockUser(tx, tc.tenantId, found.userId);
+        await usersRepo.lockUser(tx, tc.tenantId, found.userId);
         const entry = (await repo.findEntry(tx, tc.tenantId, id))!;
         const [current] = await repo.withBreaks(tx, tc.tenantId, [entry]);
         const now = ctx.now();
@@ -334,7 +335,7 @@ export function createTimeclockService(ctx: AppContext) {
     /** POST /timeclock/entries: a missed entry for one person of the store, with its reason (audited). */
     async add(tc: TenantContext, input: z.output<typeof addTimeEntrySchema>) {
       return database.inTenant(tc.tenantId, async (tx) => {
-        const user = await repo.lockUser(tx, tc.tenantId, input.user_id);
+        const user = await usersRepo.lockUser(tx, tc.tenantId, input.user_id);
         if (!user) throw fail('user_not_found');
         const timezone = await tenantsRepo.getTimezone(tx, tc.tenantId);
         const times = checkTimes(input, timezone, ctx.now());

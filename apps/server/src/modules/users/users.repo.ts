@@ -12,6 +12,20 @@ export async function findUserByUsername(tx: Tx, username: string): Promise<User
   return row;
 }
 
+/**
+ * The user's row held until commit, so that one person's changes (a double tap, two tablets, an owner's
+ * correction) run one after the other: their clock entries, their drafts' count. NO KEY UPDATE: rows
+ * that only reference the user (their orders) are not held up.
+ */
+export async function lockUser(tx: Tx, tenantId: number, userId: number) {
+  const [row] = await tx
+    .select({ id: users.id, name: users.name, username: users.username })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .for('no key update');
+  return row;
+}
+
 export async function findUser(tx: Tx, tenantId: number, userId: number): Promise<UserRow | undefined> {
   const [row] = await tx
     .select()
