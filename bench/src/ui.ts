@@ -145,14 +145,18 @@ async function newTablet(browser: Browser, cookie: string, origin: string, user:
   return { context, page, cdp };
 }
 
-/** The bare page: 150 plain buttons in a grid and a cart list with a total, built and updated by hand. */
+/**
+ * The bare page: 150 plain buttons in a grid and a cart list with a total, built and updated by hand. The
+ * cart is opaque, as any real one: a transparent scroller in headless Chromium without a GPU delays every
+ * paint once it overflows (taps of 1.6 s falling by a frame each, measured), which is not the work compared.
+ */
 function barePage(count: number) {
   return `<!doctype html><html><head><meta charset="utf-8"><title>bare</title><style>
   body{margin:0;font:16px system-ui;display:flex;height:100vh}
   main{flex:1;overflow:auto;display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:8px;padding:8px}
   button{height:88px;border:1px solid #ccc;border-radius:8px;background:#fff;font:inherit}
   aside{width:340px;border-left:1px solid #ccc;display:flex;flex-direction:column}
-  ul{flex:1;overflow:auto;margin:0;padding:8px} li{display:flex;justify-content:space-between;padding:8px 0}
+  ul{flex:1;overflow:auto;margin:0;padding:8px;background:#fff} li{display:flex;justify-content:space-between;padding:8px 0}
   </style></head><body><main id="grid"></main><aside><ul id="cart"></ul><p id="total">$0.00</p></aside>
   <script>
   const grid = document.getElementById('grid'), cart = document.getElementById('cart'), total = document.getElementById('total');
