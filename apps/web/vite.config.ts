@@ -40,9 +40,11 @@ function staffPwa() {
     // must not offer to install the back office.
     manifest: false,
     workbox: {
-      // The diners' entry stays out: their pages are never served by the staff worker.
+      // The diners' entry stays out: their pages are never served by the staff worker. So do the reports
+      // (recharts and d3: ~470 KB, 127 KB gzipped, its own chunk): online-only like their answers (see
+      // runtimeCaching), not worth every tablet's download on each deploy; fetched when opened.
       globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-      globIgnores: ['m.html'],
+      globIgnores: ['m.html', 'assets/ReportsPage-*'],
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io/, /^\/m(\/|\?|$)/],
       cleanupOutdatedCaches: true,

@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import './app/global.css';
 import './lib/i18n.ts';

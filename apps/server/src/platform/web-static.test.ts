@@ -24,6 +24,7 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-web-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   writeWithVariants(path.join(dist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dist, 'm.html'), INDEX.replace('Comanda', 'Menu'));
   writeWithVariants(path.join(dist, 'assets/index-Abc123.js'), ENTRY);
   fs.writeFileSync(path.join(dist, 'assets/small-Def456.js'), SMALL);
   fs.writeFileSync(path.join(dist, 'assets/index-Abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
@@ -130,5 +131,49 @@ describe('the app page', () => {
     const res = await get('/api/v1/no-such-thing', 'br, gzip');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not found!', code: 'not_found' });
+  });
+});
+
+describe('security headers', () => {
+  // The document-only ones: each would be dead weight on a script, style, font or image.
+  const DOCUMENT_ONLY = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-frame-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+
+  it.each([
+    ['GET', '/assets/index-Abc123.js'],
+    ['GET', '/assets/small-Def456.js'],
+    ['HEAD', '/assets/index-Abc123.js'],
+  ])('%s %s carries nosniff and CORP, none of the document-only headers', async (method, pathname) => {
+    const res = await fetch(app.url + pathname, { method, headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of DOCUMENT_ONLY) expect(res.headers.get(name), name).toBeNull();
+  });
+
+  it.each(['/', '/index.html', '/login', '/m/some-store', '/favicon.svg'])(
+    '%s keeps the full set, the Content-Security-Policy first',
+    async (pathname) => {
+      const res = await get(pathname, 'br, gzip');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      for (const name of DOCUMENT_ONLY) expect(res.headers.get(name), name).not.toBeNull();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    },
+  );
+
+  it('a missing asset answers its JSON 404 with nosniff', async () => {
+    const res = await get('/assets/index-Old999.js', 'br, gzip');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
