@@ -30,6 +30,11 @@
  *   BENCH_LABEL         a word stored in the result file ("before", "after")
  *   BENCH_DATABASE_URL  run the server on this PostgreSQL database instead of its embedded one
  *   CHROMIUM_PATH       the browser (default /usr/bin/chromium)
+ *   BENCH_UI_PROFILE    a folder: each scenario's main-thread CPU profile is written there as
+ *                       <scenario>.cpuprofile (read them with bench/src/profile.ts); profiling slows
+ *                       the page, so figures of such a run are not results
+ *   WEB_DIST            serve this build of the web app (e.g. one built with `--minify false`, so a
+ *                       profile names functions) instead of apps/web/dist
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -49,6 +54,8 @@ const MENU_SIZE = Math.floor(positiveNumber('BENCH_MENU_SIZE', 150));
 const TICKETS = Math.floor(positiveNumber('BENCH_TICKETS', 60));
 const TAPS = Math.max(8, Math.floor(positiveNumber('BENCH_TAPS', 40)));
 const LABEL = process.env.BENCH_LABEL ?? '';
+const PROFILE_DIR = process.env.BENCH_UI_PROFILE;
+const WEB_DIST = process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 412, height: 823 };
 const MOBILE_NETWORK = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
@@ -124,6 +131,21 @@ async function interactiveAt(page: Page, shownMs: number, quietMs = 1000, capMs 
       return { now: performance.now(), last: end };
     });
     if (now - last >= quietMs || Date.now() - started > capMs) return round(Math.max(shownMs, last));
+  }
+}
+
+/** Records the page's main thread while `run` runs, into BENCH_UI_PROFILE/<name>.cpuprofile (when set). */
+async function profiled<T>(cdp: CDPSession, name: string, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return run();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.mkdirSync(PROFILE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
   }
 }
 
@@ -210,11 +232,16 @@ let server: BenchServer | undefined;
 let browser: Browser | undefined;
 
 async function main() {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`${WEB_DIST} is missing: run \`npm run build -w apps/web\` first`);
   }
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  server = await startServer({ repoRoot, startTimeoutMs: 180_000, ...(databaseUrl ? { databaseUrl } : {}) });
+  server = await startServer({
+    repoRoot,
+    startTimeoutMs: 180_000,
+    env: { WEB_DIST },
+    ...(databaseUrl ? { databaseUrl } : {}),
+  });
   const { origin } = server;
   const account = {
     biz_name: 'Bench Cafe UI',
@@ -348,57 +375,63 @@ async function main() {
     );
   const simpleIndexes = [...Array(shown).keys()].filter((i) => (i + 1) % 5 !== 0);
   const variantIndexes = [...Array(shown).keys()].filter((i) => (i + 1) % 5 === 0);
-  for (let t = 0; t < TAPS; t++) {
-    const before = await total();
-    const item = items.nth(simpleIndexes[(t * 7) % simpleIndexes.length] ?? 0);
-    record(
-      posAdd,
-      await timedTap(
-        pos.page,
-        () => item.tap(),
-        () => totalChanged(before),
-      ),
-    );
-  }
-  for (let t = 0; t < Math.max(4, TAPS / 4); t++) {
-    const item = items.nth(variantIndexes[(t * 3) % variantIndexes.length] ?? 4);
-    const dialog = pos.page.getByRole('dialog');
-    record(
-      posPicker,
-      await timedTap(
-        pos.page,
-        () => item.tap(),
-        () => dialog.waitFor(),
-      ),
-    );
-    await pos.page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-  }
+  await profiled(pos.cdp, 'pos-add', async () => {
+    for (let t = 0; t < TAPS; t++) {
+      const before = await total();
+      const item = items.nth(simpleIndexes[(t * 7) % simpleIndexes.length] ?? 0);
+      record(
+        posAdd,
+        await timedTap(
+          pos.page,
+          () => item.tap(),
+          () => totalChanged(before),
+        ),
+      );
+    }
+  });
+  await profiled(pos.cdp, 'pos-picker', async () => {
+    for (let t = 0; t < Math.max(4, TAPS / 4); t++) {
+      const item = items.nth(variantIndexes[(t * 3) % variantIndexes.length] ?? 4);
+      const dialog = pos.page.getByRole('dialog');
+      record(
+        posPicker,
+        await timedTap(
+          pos.page,
+          () => item.tap(),
+          () => dialog.waitFor(),
+        ),
+      );
+      await pos.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+  });
   // Sends: a takeaway ticket of two items each time.
   const takeaway = () =>
     pos.page
       .locator('label', { hasText: /^Takeaway$/ })
       .first()
       .tap();
-  for (let s = 0; s < Math.max(3, TAPS / 8); s++) {
-    for (const k of [0, 1]) {
-      const before = await total();
-      await items.nth(simpleIndexes[(s * 5 + k) % simpleIndexes.length] ?? 0).tap();
-      await totalChanged(before);
+  await profiled(pos.cdp, 'pos-send', async () => {
+    for (let s = 0; s < Math.max(3, TAPS / 8); s++) {
+      for (const k of [0, 1]) {
+        const before = await total();
+        await items.nth(simpleIndexes[(s * 5 + k) % simpleIndexes.length] ?? 0).tap();
+        await totalChanged(before);
+      }
+      await takeaway();
+      const send = pos.page.getByRole('button', { name: 'Send to Kitchen' });
+      const started = Date.now();
+      record(
+        posSend,
+        await timedTap(
+          pos.page,
+          () => send.tap(),
+          () => pos.page.getByTestId('cart-line').first().waitFor({ state: 'detached' }),
+        ),
+      );
+      sendCleared.push(Date.now() - started);
     }
-    await takeaway();
-    const send = pos.page.getByRole('button', { name: 'Send to Kitchen' });
-    const started = Date.now();
-    record(
-      posSend,
-      await timedTap(
-        pos.page,
-        () => send.tap(),
-        () => pos.page.getByTestId('cart-line').first().waitFor({ state: 'detached' }),
-      ),
-    );
-    sendCleared.push(Date.now() - started);
-  }
+  });
   await pos.context.close();
 
   // Kitchen: 60 tickets (and the sends above).
@@ -422,7 +455,7 @@ async function main() {
     () => (window as unknown as BenchWindow).__bench.longtasks.length,
   );
   const idleWall = Date.now();
-  await kitchen.page.waitForTimeout(10_000);
+  await profiled(kitchen.cdp, 'kitchen-idle', () => kitchen.page.waitForTimeout(10_000));
   const idleShare = (await busy(kitchen.cdp)) - idleFrom;
   const idleSeconds = (Date.now() - idleWall) / 1000;
   const idleLongTasks =
@@ -432,39 +465,43 @@ async function main() {
   // New orders → card painted, timed from the POST leaving this process (same machine clock).
   const arrivals: number[] = [];
   const posts: number[] = [];
-  for (let n = 0; n < 10; n++) {
-    const count = await kitchen.page.locator('[data-testid="ticket"]').count();
-    const sent = Date.now();
-    await order(TICKETS + n);
-    posts.push(Date.now() - sent);
-    await kitchen.page.waitForFunction(
-      (c) => document.querySelectorAll('[data-testid="ticket"]').length > c,
-      count,
-      {
-        timeout: 60_000,
-      },
-    );
-    await kitchen.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-    arrivals.push(Date.now() - sent);
-  }
+  await profiled(kitchen.cdp, 'kitchen-new-order', async () => {
+    for (let n = 0; n < 10; n++) {
+      const count = await kitchen.page.locator('[data-testid="ticket"]').count();
+      const sent = Date.now();
+      await order(TICKETS + n);
+      posts.push(Date.now() - sent);
+      await kitchen.page.waitForFunction(
+        (c) => document.querySelectorAll('[data-testid="ticket"]').length > c,
+        count,
+        {
+          timeout: 60_000,
+        },
+      );
+      await kitchen.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+      arrivals.push(Date.now() - sent);
+    }
+  });
 
   const bumps = taps();
-  for (let b = 0; b < 10; b++) {
-    const ticket = kitchen.page.getByTestId('ticket').first();
-    const token = await ticket.getAttribute('data-token');
-    const bump = ticket.getByRole('button', { name: /bump/i });
-    record(
-      bumps,
-      await timedTap(
-        kitchen.page,
-        () => bump.tap(),
-        () =>
-          kitchen.page
-            .locator(`[data-testid="ticket"][data-token="${token}"]`)
-            .waitFor({ state: 'detached' }),
-      ),
-    );
-  }
+  await profiled(kitchen.cdp, 'kitchen-bump', async () => {
+    for (let b = 0; b < 10; b++) {
+      const ticket = kitchen.page.getByTestId('ticket').first();
+      const token = await ticket.getAttribute('data-token');
+      const bump = ticket.getByRole('button', { name: /bump/i });
+      record(
+        bumps,
+        await timedTap(
+          kitchen.page,
+          () => bump.tap(),
+          () =>
+            kitchen.page
+              .locator(`[data-testid="ticket"][data-token="${token}"]`)
+              .waitFor({ state: 'detached' }),
+        ),
+      );
+    }
+  });
   await kitchen.context.close();
 
   // Public pages on a phone, Lighthouse's mobile profile.

@@ -76,6 +76,44 @@ export const kitchenResponse = z.object({
 });
 export type KitchenTickets = z.infer<typeof kitchenResponse>;
 
+/**
+ * GET /kitchen/orders/{id}: one ticket as GET /kitchen lists it, or `order: null` once it is off the board
+ * (made, bumped or cancelled). A kitchen screen fetches it when an event names the order, so a new order
+ * or a step redraws one card instead of the whole board (issue 32). `now` and `lastBumped` as above.
+ */
+export const kitchenTicketResponse = z.object({
+  order: kitchenOrderResponse.nullable(),
+  now: z.string(),
+  lastBumped: kitchenResponse.shape.lastBumped,
+});
+export type KitchenTicket = z.infer<typeof kitchenTicketResponse>;
+
+type AllDayLine = Pick<KitchenLine, 'item_id' | 'item_title' | 'variant_title' | 'quantity' | 'status'>;
+
+/**
+ * What is still to make across the tickets, by item and variant (titles as sold), most first: the
+ * server's `allDay`, and a kitchen screen's own once it has changed one ticket in place.
+ */
+export function kitchenAllDay(lines: readonly AllDayLine[]): KitchenTickets['allDay'] {
+  const byKey = new Map<string, KitchenTickets['allDay'][number]>();
+  for (const line of lines) {
+    if (line.status !== 'created' && line.status !== 'preparing') continue;
+    const key = JSON.stringify([line.item_id ?? line.item_title, line.variant_title]);
+    const found = byKey.get(key);
+    if (found) found.quantity += line.quantity;
+    else
+      byKey.set(key, {
+        item_id: line.item_id,
+        item_title: line.item_title,
+        variant_title: line.variant_title,
+        quantity: line.quantity,
+      });
+  }
+  return [...byKey.values()].sort(
+    (a, b) => b.quantity - a.quantity || a.item_title.localeCompare(b.item_title),
+  );
+}
+
 /** POST /kitchen/{id} (id: an order item's): 'Start Making' (created → preparing), 'Complete' (preparing → completed). */
 export const kitchenItemStatusSchema = z.object({
   status: z.enum(['preparing', 'completed'], { error: 'Please select a valid status!' }),

@@ -5,7 +5,7 @@ import { customersQueryKey } from '../features/customers/api/get-customers.ts';
 import { dashboardQueryKey } from '../features/home/api/get-dashboard.ts';
 import { devicesQueryKey } from '../features/devices/api/get-devices.ts';
 import { invoicesQueryKey } from '../features/invoices/api/get-invoices.ts';
-import { kitchenQueryKey } from '../features/kitchen/api/get-kitchen.ts';
+import { kitchenQueryKey, refreshKitchenTicket } from '../features/kitchen/api/get-kitchen.ts';
 import { orderBoardQueryKey } from '../features/order-board/api/get-order-board.ts';
 import { ordersInitQueryKey, tableOrdersQueryKey } from '../features/orders/api/get-table-orders.ts';
 import { floorPlanQueryKey } from '../features/orders/api/get-floor-plan.ts';
@@ -113,11 +113,42 @@ export const EVENT_CHANGES: { [E in TenantEventName]: (payload: TenantEvents[E])
   tenant_status: () => [],
 };
 
+/**
+ * Answers an event brings up to date in place instead of fetching whole: the kitchen board fetches the one
+ * ticket an order event names (issue 32). These keys are left out of the event's invalidation.
+ */
+const EVENT_PATCHES: {
+  [E in TenantEventName]?: {
+    keys: readonly QueryKey[];
+    patch: (q: QueryClient, p: TenantEvents[E]) => Promise<void>;
+  };
+} = {
+  new_order: { keys: [kitchenQueryKey], patch: (q, { orderId }) => refreshKitchenTicket(q, orderId) },
+  order_update: { keys: [kitchenQueryKey], patch: (q, { orderId }) => refreshKitchenTicket(q, orderId) },
+};
+
+/** What a tenant event does to the cache: what it changed goes stale, or is patched where it can be. */
+export function applyTenantEvent(queryClient: QueryClient, event: string, payload: unknown) {
+  if (!Object.hasOwn(EVENT_CHANGES, event)) return;
+  const name = event as TenantEventName;
+  const changes = EVENT_CHANGES[name] as (p: unknown) => readonly Resource[];
+  const patch = EVENT_PATCHES[name] as
+    { keys: readonly QueryKey[]; patch: (q: QueryClient, p: unknown) => Promise<void> } | undefined;
+  void invalidateCachedResources(queryClient, changes(payload ?? {}), patch?.keys ?? []);
+  if (patch && payload) void patch.patch(queryClient, payload);
+}
+
 /** How the app marks stale what shows changed resources (registered with lib/resources.ts). */
-export async function invalidateCachedResources(queryClient: QueryClient, resources: readonly Resource[]) {
+export async function invalidateCachedResources(
+  queryClient: QueryClient,
+  resources: readonly Resource[],
+  except: readonly QueryKey[] = [],
+) {
   // A resource this build does not know (an event from a newer server) changes nothing here.
   const known = resources.filter((resource) => Object.hasOwn(STALE_AFTER, resource));
   const staleAfter: Record<Resource, readonly QueryKey[]> = STALE_AFTER;
-  const keys = new Set(known.flatMap((resource) => staleAfter[resource]));
+  const keys = new Set<QueryKey>(known.flatMap((resource) => staleAfter[resource]));
+  // Same objects: the patched keys are the very constants STALE_AFTER lists.
+  for (const key of except) keys.delete(key);
   await Promise.all([...keys].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

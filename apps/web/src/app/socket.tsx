@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { io, type Socket } from 'socket.io-client';
 import type { TenantEvents } from '@comanda/core';
 import { ApiError, apiRequest, endSession } from '../lib/api-client.ts';
-import { invalidateResources, RESOURCES, type Resource } from '../lib/resources.ts';
+import { invalidateResources, RESOURCES } from '../lib/resources.ts';
 import { paths } from '../lib/paths.ts';
-import { EVENT_CHANGES } from './realtime-invalidation.ts';
+import { applyTenantEvent } from './realtime-invalidation.ts';
 
 const SocketContext = createContext<Socket | null>(null);
 
@@ -105,13 +105,7 @@ export function RealtimeInvalidation() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!socket) return;
-    const onEvent = (event: string, payload: unknown) => {
-      if (!Object.hasOwn(EVENT_CHANGES, event)) return;
-      const changes = EVENT_CHANGES[event as keyof typeof EVENT_CHANGES] as (
-        p: unknown,
-      ) => readonly Resource[];
-      void invalidateResources(queryClient, changes(payload ?? {}));
-    };
+    const onEvent = (event: string, payload: unknown) => applyTenantEvent(queryClient, event, payload);
     // Events sent while the connection was down are lost: after a reconnect (socket.io's own, or ours
     // after a session renewal) everything on display is fetched again, so no order is missed.
     let connectedBefore = socket.connected;

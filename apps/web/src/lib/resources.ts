@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * What a save or a realtime event can change. Features name these (`useSaveMutation`'s `changes`);
@@ -31,7 +31,11 @@ export const RESOURCES = [
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-type Invalidate = (queryClient: QueryClient, resources: readonly Resource[]) => Promise<void>;
+type Invalidate = (
+  queryClient: QueryClient,
+  resources: readonly Resource[],
+  except?: readonly QueryKey[],
+) => Promise<void>;
 let invalidate: Invalidate | undefined;
 
 /** The app says once, as it starts (AppProviders), how a changed resource reaches the cache. */
@@ -39,8 +43,15 @@ export function setResourceInvalidation(fn: Invalidate) {
   invalidate = fn;
 }
 
-/** Marks every cached answer that shows these resources stale; screens on display fetch again. */
-export function invalidateResources(queryClient: QueryClient, resources: readonly Resource[]) {
+/**
+ * Marks every cached answer that shows these resources stale; screens on display fetch again. `except`:
+ * answers the caller brings up to date itself (the kitchen board, one ticket at a time).
+ */
+export function invalidateResources(
+  queryClient: QueryClient,
+  resources: readonly Resource[],
+  except: readonly QueryKey[] = [],
+) {
   if (!invalidate) throw new Error('setResourceInvalidation was not called');
-  return invalidate(queryClient, resources);
+  return invalidate(queryClient, resources, except);
 }

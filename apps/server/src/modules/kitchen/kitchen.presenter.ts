@@ -1,4 +1,4 @@
-import type { KitchenLine, KitchenOrder } from '@comanda/core';
+import type { KitchenLine, KitchenOrder, KitchenTickets } from '@comanda/core';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repo.ts';
 
 /** A ticket's line: what to make and how far it is, with no price (docs/kitchen.md). */
@@ -44,4 +44,11 @@ export function presentTicket(order: OrderRow, items: OrderItemRow[]): KitchenOr
     moved_from: order.movedFrom,
     items: items.map(presentLine),
   };
+}
+
+/** The ticket recall would bring back, if any. */
+export function presentBumped(
+  row: { id: number; tokenNo: number } | undefined,
+): KitchenTickets['lastBumped'] {
+  return row ? { orderId: row.id, token_no: row.tokenNo } : null;
 }

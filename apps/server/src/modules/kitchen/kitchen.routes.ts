@@ -4,6 +4,7 @@ import {
   kitchenItemStatusSchema,
   kitchenResponse,
   kitchenSettingsSchema,
+  kitchenTicketResponse,
   messageSchema,
 } from '@comanda/core';
 import { tenantContext } from '../../platform/auth.ts';
@@ -25,6 +26,15 @@ export function kitchenRoutes(app: Api, deps: { kitchen: KitchenService }) {
     '/kitchen',
     { schema: { tags, response: { 200: kitchenResponse, ...errorResponses } }, config },
     async (request) => kitchen.tickets(tenantContext(request)),
+  );
+
+  app.get(
+    '/kitchen/orders/:id',
+    {
+      schema: { tags, params: idParams, response: { 200: kitchenTicketResponse, ...errorResponses } },
+      config,
+    },
+    async (request) => kitchen.ticket(tenantContext(request), request.params.id),
   );
 
   app.post('/kitchen/recall', { schema: { tags, response: answers }, config }, async (request) =>

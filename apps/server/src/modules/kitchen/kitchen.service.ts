@@ -1,5 +1,7 @@
 import {
+  type KitchenTicket,
   type KitchenTickets,
+  kitchenAllDay,
   ORDER_ITEM_STATUS_UPDATED,
   type kitchenItemStatusSchema,
   type kitchenSettingsSchema,
@@ -11,32 +13,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency/idempotency.ts';
 import { orderEvent } from '../orders/orders.presenter.ts';
-import type { OrderItemRow } from '../orders/orders.repo.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
-import { presentTicket } from './kitchen.presenter.ts';
+import { presentBumped, presentTicket } from './kitchen.presenter.ts';
 import * as repo from './kitchen.repo.ts';
-
-const isOpen = (line: OrderItemRow) => line.status === 'created' || line.status === 'preparing';
-
-/** What is still to make across the tickets, by item and variant (titles as sold), most first. */
-function allDay(lines: OrderItemRow[]): KitchenTickets['allDay'] {
-  const byKey = new Map<string, KitchenTickets['allDay'][number]>();
-  for (const line of lines.filter(isOpen)) {
-    const key = JSON.stringify([line.itemId ?? line.itemTitle, line.variantTitle]);
-    const found = byKey.get(key);
-    if (found) found.quantity += line.quantity;
-    else
-      byKey.set(key, {
-        item_id: line.itemId,
-        item_title: line.itemTitle,
-        variant_title: line.variantTitle,
-        quantity: line.quantity,
-      });
-  }
-  return [...byKey.values()].sort(
-    (a, b) => b.quantity - a.quantity || a.item_title.localeCompare(b.item_title),
-  );
-}
 
 /** The kitchen display (SPEC §2 Kitchen, §4): tickets, item steps, bump and recall, timer thresholds. */
 export function createKitchenService(ctx: AppContext) {
@@ -49,12 +28,33 @@ export function createKitchenService(ctx: AppContext) {
         const tickets = await ordersRepo.withItems(tx, tc.tenantId, await repo.listTickets(tx, tc.tenantId));
         const settings = await repo.getThresholds(tx, tc.tenantId);
         const bumped = await repo.lastBumped(tx, tc.tenantId);
+        const orders = tickets.map((t) => presentTicket(t.order, t.items));
         return {
-          orders: tickets.map((t) => presentTicket(t.order, t.items)),
-          allDay: allDay(tickets.flatMap((t) => t.items)),
+          orders,
+          allDay: kitchenAllDay(orders.flatMap((o) => o.items)),
           settings,
           now: ctx.now().toISOString(),
-          lastBumped: bumped ? { orderId: bumped.id, token_no: bumped.tokenNo } : null,
+          lastBumped: presentBumped(bumped),
+        };
+      });
+    },
+
+    /**
+     * GET /kitchen/orders/{id}: the one ticket an event named, or `order: null` once it is off the board.
+     * 404 for an order that is not this tenant's.
+     */
+    async ticket(tc: TenantContext, orderId: number): Promise<KitchenTicket> {
+      return database.inTenant(tc.tenantId, async (tx) => {
+        const [order] = await ordersRepo.findOrders(tx, tc.tenantId, [orderId]);
+        if (!order) throw fail('order_not_found');
+        const [ticket] = await ordersRepo.withItems(tx, tc.tenantId, [order]);
+        const onBoard =
+          order.status !== 'cancelled' &&
+          !!ticket?.items.some((l) => (repo.OPEN_LINE as readonly string[]).includes(l.status));
+        return {
+          order: onBoard && ticket ? presentTicket(ticket.order, ticket.items) : null,
+          now: ctx.now().toISOString(),
+          lastBumped: presentBumped(await repo.lastBumped(tx, tc.tenantId)),
         };
       });
     },

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { KitchenOrder, KitchenTickets, OrderCreated } from '@comanda/core';
+import type { KitchenOrder, KitchenTicket, KitchenTickets, OrderCreated } from '@comanda/core';
 import { orders } from '../../platform/db/schema.ts';
 import {
   type TestApp,
@@ -322,6 +322,44 @@ describe('bump and recall', () => {
   });
 });
 
+describe('GET /kitchen/orders/{id}', () => {
+  it('answers the one ticket as the board lists it, null once it is off the board, 404 for another tenant', async () => {
+    const { store, cook, tickets, send } = await kitchen();
+    const first = await send();
+    const ticket = (id: number) => cook.client.get<KitchenTicket>(`/kitchen/orders/${id}`);
+
+    const shown = await ticket(first);
+    expect(shown.status).toBe(200);
+    const [listed] = (await tickets()).orders;
+    expect(shown.body.order).toEqual(listed);
+    expect(shown.body.lastBumped).toBeNull();
+    expect(Number.isNaN(Date.parse(shown.body.now))).toBe(false);
+
+    // A step shows on the one ticket; a bump takes it off the board and makes it the one to recall.
+    const [line] = lineIds(listed);
+    expect((await cook.client.post(`/kitchen/${line}`, { status: 'preparing' })).status).toBe(200);
+    expect((await ticket(first)).body.order?.items[0]?.status).toBe('preparing');
+    expect((await cook.client.post(`/kitchen/orders/${first}/bump`)).status).toBe(200);
+    const bumped = await ticket(first);
+    expect(bumped.body.order).toBeNull();
+    expect(bumped.body.lastBumped?.orderId).toBe(first);
+
+    // A cancelled order is off the board too.
+    const second = await send();
+    expect(
+      (await store.owner.client.post('/orders/cancel', { orderIds: [second], reasonId: store.voidReason }))
+        .status,
+    ).toBe(200);
+    expect((await ticket(second)).body.order).toBeNull();
+
+    const other = await kitchen();
+    const foreign = await other.send();
+    expect(await ticket(foreign)).toMatchObject({ status: 404, body: { code: 'order_not_found' } });
+    expect(await ticket(2_000_000_000)).toMatchObject({ status: 404, body: { code: 'order_not_found' } });
+    expect((await ticket(Number.NaN)).status).toBe(404);
+  });
+});
+
 describe('Idempotency-Key on an item step and a bump', () => {
   const keyed = () => ({ 'idempotency-key': crypto.randomUUID() });
 
@@ -512,6 +550,7 @@ describe('access', () => {
     for (const c of [app.client(), cashier.client]) {
       const expected = c === cashier.client ? 403 : 401;
       expect((await c.get('/kitchen')).status).toBe(expected);
+      expect((await c.get(`/kitchen/orders/${orderId}`)).status).toBe(expected);
       expect((await c.post(`/kitchen/${line}`, { status: 'preparing' })).status).toBe(expected);
       expect((await c.post(`/kitchen/orders/${orderId}/bump`)).status).toBe(expected);
       expect((await c.post('/kitchen/recall')).status).toBe(expected);

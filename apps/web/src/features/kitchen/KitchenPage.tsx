@@ -7,9 +7,9 @@ import {
   IconToolsKitchen2,
   IconVolume,
 } from '@tabler/icons-react';
-import { canOpen } from '@comanda/core';
+import { canOpen, type KitchenLine, type KitchenOrder } from '@comanda/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError, Loading } from '../../components/LoadState.tsx';
@@ -21,14 +21,14 @@ import { useChime } from '../../lib/chime.ts';
 import { useOffline } from '../../lib/offline/use-offline.tsx';
 import { useOutboxCall } from '../../lib/offline/use-outbox-call.ts';
 import { newUuid } from '../../lib/uuid.ts';
-import { kitchenQueryOptions } from './api/get-kitchen.ts';
+import { kitchenQueryKey, kitchenQueryOptions, patchBoard, refreshKitchenTicket } from './api/get-kitchen.ts';
 import { recallTicket } from './api/mutations.ts';
-import { ticketsWithDeviceChanges } from './device-changes.ts';
+import { boardWith, ticketsWithDeviceChanges } from './device-changes.ts';
 import { AllDayPanel } from './components/AllDayPanel.tsx';
 import { KitchenSettingsDialog } from './components/KitchenSettingsDialog.tsx';
 import { TicketCard } from './components/TicketCard.tsx';
 import { useDarkScreen } from './dark-screen.ts';
-import { latenessOf, useServerNow } from './timer.ts';
+import { serverOffset } from './timer.ts';
 
 /** Two short notes: a new ticket. */
 const NEW_ORDER_CHIME = { notes: [880, 1320], gap: 0.18, ring: 0.5, mutedKey: 'comanda.kitchen.muted' };
@@ -47,7 +47,6 @@ export function KitchenPage() {
   const user = useSessionUser('tenant');
   const canSet = !!user && canOpen(subjectOf(user), 'settings');
   const tickets = useQuery(kitchenQueryOptions());
-  const now = useServerNow(tickets.data?.now, tickets.dataUpdatedAt);
   const sound = useChime(NEW_ORDER_CHIME);
   // `key` mounts a fresh dialog (with the current thresholds) for each opening.
   const [settings, setSettings] = useState({ opened: false, key: 0 });
@@ -65,35 +64,85 @@ export function KitchenPage() {
   }, [tickets.data, chime]);
 
   // No success toasts: the ticket changing is the answer. A refusal (409: another cook moved the
-  // item first) says why and shows the latest.
-  const after = {
-    onSuccess: () => invalidateResources(queryClient, ['orders']),
+  // item first) says why and shows the latest. The board itself follows by the ticket (the events).
+  const recall = useMutation({
+    mutationFn: (_orderId: number) => recallTicket(),
+    onSuccess: (_answer, orderId) => {
+      void invalidateResources(queryClient, ['orders'], [kitchenQueryKey]);
+      void refreshKitchenTicket(queryClient, orderId);
+    },
     onError: (error: unknown) => {
       toast.fromError(error, ACTION_FAILED);
       void invalidateResources(queryClient, ['orders']);
     },
-  };
-  const recall = useMutation({ mutationFn: recallTicket, ...after });
+  });
   // A step and a bump go through the outbox (docs/offline.md): offline they show at once and sync later.
-  const call = useOutboxCall({ changes: ['orders'], fallback: ACTION_FAILED, quiet: true });
+  const call = useOutboxCall({
+    changes: ['orders'],
+    except: [kitchenQueryKey],
+    fallback: ACTION_FAILED,
+    quiet: true,
+  });
   const { entries } = useOffline();
   // What is on its way, so a second tap on the same line or ticket waits for the first.
   const [pending, setPending] = useState<string | null>(null);
-  const outboxCall = async (kind: 'kitchen-status' | 'bump', path: string, body: object, label: string) => {
+  const outboxCall = async (
+    orderId: number,
+    kind: 'kitchen-status' | 'bump',
+    path: string,
+    body: object,
+    label: string,
+  ) => {
     if (pending === path) return;
     setPending(path);
     try {
-      await call.run({ key: newUuid(), kind, path, body, orderUuids: [], order: null, preview: null, label });
+      const outcome = await call.run({
+        key: newUuid(),
+        kind,
+        path,
+        body,
+        orderUuids: [],
+        order: null,
+        preview: null,
+        label,
+      });
+      // Done on the server: the board shows it at once (the outbox no longer does), then the ticket as
+      // the server has it. Refused: the ticket as the server has it.
+      if (outcome.status === 'synced')
+        patchBoard(queryClient, (board) => boardWith(board, [{ kind, path, body }]));
+      if (outcome.status !== 'queued') void refreshKitchenTicket(queryClient, orderId);
     } finally {
       setPending(null);
     }
   };
+  // The cards' handlers never change, so a card renders again only when its own ticket does.
+  const latestCall = useRef(outboxCall);
+  useLayoutEffect(() => {
+    latestCall.current = outboxCall;
+  });
+  const onItem = useCallback(
+    (order: KitchenOrder, line: KitchenLine, status: 'preparing' | 'completed') =>
+      void latestCall.current(
+        order.id,
+        'kitchen-status',
+        `/kitchen/${line.id}`,
+        { status },
+        `#${order.token_no} ${line.item_title}`,
+      ),
+    [],
+  );
+  const onBump = useCallback(
+    (order: KitchenOrder) =>
+      void latestCall.current(order.id, 'bump', `/kitchen/orders/${order.id}/bump`, {}, `#${order.token_no}`),
+    [],
+  );
 
   const data = useMemo(
     () => (tickets.data ? ticketsWithDeviceChanges(tickets.data, entries) : undefined),
     [tickets.data, entries],
   );
   const lastBumped = data?.lastBumped ?? null;
+  const offset = data ? serverOffset(data.now, data.receivedAt) : 0;
 
   let body;
   if (tickets.isPending) body = <Loading />;
@@ -115,30 +164,18 @@ export function KitchenPage() {
               alignItems: 'start',
             }}
           >
-            {data.orders.map((order) => {
-              const elapsed = now - Date.parse(order.date);
-              return (
-                <TicketCard
-                  key={order.id}
-                  order={order}
-                  elapsed={elapsed}
-                  lateness={latenessOf(elapsed, data.settings)}
-                  onItem={(line, status) =>
-                    void outboxCall(
-                      'kitchen-status',
-                      `/kitchen/${line.id}`,
-                      { status },
-                      `#${order.token_no} ${line.item_title}`,
-                    )
-                  }
-                  pendingItem={order.items.find((l) => pending === `/kitchen/${l.id}`)?.id ?? null}
-                  onBump={() =>
-                    void outboxCall('bump', `/kitchen/orders/${order.id}/bump`, {}, `#${order.token_no}`)
-                  }
-                  bumping={pending === `/kitchen/orders/${order.id}/bump`}
-                />
-              );
-            })}
+            {data.orders.map((order) => (
+              <TicketCard
+                key={order.id}
+                order={order}
+                offset={offset}
+                thresholds={data.settings}
+                onItem={onItem}
+                pendingItem={order.items.find((l) => pending === `/kitchen/${l.id}`)?.id ?? null}
+                onBump={onBump}
+                bumping={pending === `/kitchen/orders/${order.id}/bump`}
+              />
+            ))}
           </Box>
         )}
       </Stack>
@@ -190,7 +227,7 @@ export function KitchenPage() {
               leftSection={<IconArrowBackUp size={22} />}
               disabled={!lastBumped}
               loading={recall.isPending}
-              onClick={() => recall.mutate()}
+              onClick={() => lastBumped && recall.mutate(lastBumped.orderId)}
               data-testid="recall"
             >
               {lastBumped ? t('recall.token', { token: lastBumped.token_no }) : t('recall.none')}

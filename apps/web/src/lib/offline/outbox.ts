@@ -43,7 +43,7 @@ export interface OutboxEntry {
 }
 
 /** The line a status call names: the last part of its path (/orders/update-status/:id, /kitchen/:id). */
-export const lineIdOf = (entry: OutboxEntry) => Number(entry.path.split('/').pop());
+export const lineIdOf = (entry: Pick<OutboxEntry, 'path'>) => Number(entry.path.split('/').pop());
 
 export type NewOutboxEntry = Omit<
   OutboxEntry,

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import i18n from '../i18n.ts';
 import { invalidateResources, type Resource } from '../resources.ts';
 import { toast } from '../toast.ts';
@@ -14,6 +14,8 @@ import { useOffline } from './use-offline.tsx';
  */
 export function useOutboxCall(opts: {
   changes: readonly Resource[];
+  /** Answers of those the screen brings up to date itself (the kitchen board, by the ticket). */
+  except?: readonly QueryKey[];
   fallback: string;
   /** No success toast: the screen changing is the answer (the kitchen). */
   quiet?: boolean;
@@ -32,7 +34,7 @@ export function useOutboxCall(opts: {
       } else {
         toast.fromError(outcome.error, opts.fallback);
       }
-      void invalidateResources(queryClient, opts.changes);
+      void invalidateResources(queryClient, opts.changes, opts.except);
       return outcome;
     } finally {
       if (waiting) toast.dismiss(waiting);

@@ -9,7 +9,8 @@ import {
 } from '@tabler/icons-react';
 import type { KitchenLine, KitchenOrder } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-import { formatElapsed, type Lateness } from '../timer.ts';
+import { memo } from 'react';
+import { useElapsedText, useLateness } from '../timer.ts';
 
 /** Each lateness in colour AND words (and an icon), so it never rests on colour alone. */
 const LATENESS = {
@@ -23,29 +24,35 @@ const LATENESS = {
   late: { bg: '#c92a2a', fg: '#fff', border: '#ff6b6b', Icon: IconFlame },
 } as const;
 
+type OnItem = (order: KitchenOrder, item: KitchenLine, status: 'preparing' | 'completed') => void;
+
 /**
  * One kitchen ticket, readable from two metres: the token, where it goes, how long it has waited
  * (amber, then red), its lines with one big button each, and Bump. A ticket changed after it was sent
- * says so, and its cancelled lines are struck through.
+ * says so, and its cancelled lines are struck through. It renders again only when its own ticket, its
+ * lateness or its buttons' state change: the clock writes the timer's text by itself (../timer.ts).
  */
-export function TicketCard({
+export const TicketCard = memo(function TicketCard({
   order,
-  elapsed,
-  lateness,
+  offset,
+  thresholds,
   onItem,
   onBump,
   pendingItem,
   bumping,
 }: {
   order: KitchenOrder;
-  elapsed: number;
-  lateness: Lateness;
-  onItem: (item: KitchenLine, status: 'preparing' | 'completed') => void;
-  onBump: () => void;
+  /** The server's clock minus this device's. */
+  offset: number;
+  thresholds: { warnMinutes: number; lateMinutes: number };
+  onItem: OnItem;
+  onBump: (order: KitchenOrder) => void;
   pendingItem: number | null;
   bumping: boolean;
 }) {
   const { t } = useTranslation('kitchen');
+  const lateness = useLateness(order.date, offset, thresholds);
+  const timer = useElapsedText<HTMLParagraphElement>(order.date, offset);
   const look = LATENESS[lateness];
   const where = order.table_title
     ? order.floor
@@ -76,9 +83,15 @@ export function TicketCard({
           <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
             <Group gap={6} wrap="nowrap">
               <look.Icon size={26} aria-hidden />
-              <Text fz={30} fw={800} lh={1.1} c="inherit" ff="monospace" data-testid="ticket-timer">
-                {formatElapsed(elapsed)}
-              </Text>
+              <Text
+                ref={timer}
+                fz={30}
+                fw={800}
+                lh={1.1}
+                c="inherit"
+                ff="monospace"
+                data-testid="ticket-timer"
+              />
             </Group>
             <Text fz="md" fw={700} c="inherit" tt="uppercase" data-testid="ticket-lateness">
               {t(`lateness.${lateness}`)}
@@ -118,7 +131,12 @@ export function TicketCard({
         )}
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {order.items.map((item) => (
-            <TicketLine key={item.id} item={item} onItem={onItem} loading={pendingItem === item.id} />
+            <TicketLine
+              key={item.id}
+              item={item}
+              onItem={(line, status) => onItem(order, line, status)}
+              loading={pendingItem === item.id}
+            />
           ))}
         </Stack>
         <Button
@@ -127,7 +145,7 @@ export function TicketCard({
           variant="white"
           fullWidth
           mt="xs"
-          onClick={onBump}
+          onClick={() => onBump(order)}
           loading={bumping}
           leftSection={<IconCheck size={24} />}
         >
@@ -136,7 +154,7 @@ export function TicketCard({
       </Stack>
     </Card>
   );
-}
+});
 
 function TicketLine({
   item,
