@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type KitchenOrder, type KitchenTicket, type KitchenTickets, kitchenAllDay } from '@comanda/core';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { OFFLINE_READ } from '../../../lib/offline/service-worker.ts';
+import { serverOffset } from '../timer.ts';
 
 /** GET /kitchen: the tickets still to make, the all-day counts and the timer thresholds. */
 export const kitchenQueryKey = ['kitchen'] as const;
@@ -36,8 +37,11 @@ export function withTicket(board: KitchenBoard, orderId: number, ticket: Kitchen
     ...board,
     orders,
     allDay: kitchenAllDay(orders.flatMap((o) => o.items)),
-    now: ticket.now,
-    receivedAt: ticket.now === board.now ? board.receivedAt : Date.now(),
+    // The server's clock as the board knew it, unless it has drifted by a second: a new offset would
+    // render every card again for nothing.
+    ...(Math.abs(serverOffset(ticket.now, Date.now()) - serverOffset(board.now, board.receivedAt)) > 1000
+      ? { now: ticket.now, receivedAt: Date.now() }
+      : {}),
     lastBumped: ticket.lastBumped,
   };
 }

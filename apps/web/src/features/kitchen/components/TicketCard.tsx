@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowsExchange,
@@ -9,8 +9,9 @@ import {
 } from '@tabler/icons-react';
 import type { KitchenLine, KitchenOrder } from '@comanda/core';
 import { useTranslation } from 'react-i18next';
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { useElapsedText, useLateness } from '../timer.ts';
+import classes from './ticket.module.css';
 
 /** Each lateness in colour AND words (and an icon), so it never rests on colour alone. */
 const LATENESS = {
@@ -60,46 +61,38 @@ export const TicketCard = memo(function TicketCard({
       : order.table_title
     : // A dine-in order without a table goes to its name tag (issue 31).
       (order.name_tag ?? t(`delivery.${order.delivery_type}`));
+  const colours = {
+    '--ticket-border': look.border,
+    '--ticket-bg': look.bg,
+    '--ticket-fg': look.fg,
+  } as CSSProperties;
   return (
-    <Card
-      radius="lg"
-      padding={0}
+    <article
+      className={classes.card}
+      style={colours}
       data-testid="ticket"
       data-token={order.token_no}
       data-lateness={lateness}
       data-changed={order.changed_at ? 'true' : undefined}
-      style={{ border: `3px solid ${look.border}`, background: 'var(--mantine-color-dark-6)' }}
     >
-      <Box px="md" py="sm" style={{ background: look.bg, color: look.fg }}>
-        <Group justify="space-between" wrap="nowrap" align="center">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fz={40} fw={800} lh={1} c="inherit" data-testid="ticket-token">
-              {t('ticket.token', { token: order.token_no })}
-            </Text>
-            <Text fz="lg" fw={600} c="inherit" style={{ overflowWrap: 'anywhere' }}>
-              {where}
-            </Text>
-          </Stack>
-          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-            <Group gap={6} wrap="nowrap">
-              <look.Icon size={26} aria-hidden />
-              <Text
-                ref={timer}
-                fz={30}
-                fw={800}
-                lh={1.1}
-                c="inherit"
-                ff="monospace"
-                data-testid="ticket-timer"
-              />
-            </Group>
-            <Text fz="md" fw={700} c="inherit" tt="uppercase" data-testid="ticket-lateness">
-              {t(`lateness.${lateness}`)}
-            </Text>
-          </Stack>
-        </Group>
-      </Box>
-      <Stack gap="sm" p="md">
+      <header className={classes.header}>
+        <div className={classes.who}>
+          <p className={classes.token} data-testid="ticket-token">
+            {t('ticket.token', { token: order.token_no })}
+          </p>
+          <p className={classes.where}>{where}</p>
+        </div>
+        <div className={classes.time}>
+          <div className={classes.clock}>
+            <look.Icon size={26} aria-hidden />
+            <p ref={timer} className={classes.timer} data-testid="ticket-timer" />
+          </div>
+          <p className={classes.lateness} data-testid="ticket-lateness">
+            {t(`lateness.${lateness}`)}
+          </p>
+        </div>
+      </header>
+      <div className={classes.body}>
         {order.changed_at && (
           <Badge
             color="grape"
@@ -124,12 +117,8 @@ export const TicketCard = memo(function TicketCard({
             {t('ticket.movedFrom', { table: order.moved_from })}
           </Badge>
         )}
-        {order.customer_name && (
-          <Text fz="md" c="gray.3">
-            {order.customer_name}
-          </Text>
-        )}
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {order.customer_name && <p className={classes.guest}>{order.customer_name}</p>}
+        <ul className={classes.lines}>
           {order.items.map((item) => (
             <TicketLine
               key={item.id}
@@ -138,21 +127,19 @@ export const TicketCard = memo(function TicketCard({
               loading={pendingItem === item.id}
             />
           ))}
-        </Stack>
-        <Button
-          size="xl"
-          color="dark"
-          variant="white"
-          fullWidth
-          mt="xs"
+        </ul>
+        <button
+          type="button"
+          className={`${classes.action} ${classes.bump}`}
           onClick={() => onBump(order)}
-          loading={bumping}
-          leftSection={<IconCheck size={24} />}
+          disabled={bumping}
+          aria-busy={bumping}
         >
+          {!bumping && <IconCheck size={24} aria-hidden />}
           {t('ticket.bump')}
-        </Button>
-      </Stack>
-    </Card>
+        </button>
+      </div>
+    </article>
   );
 });
 
@@ -166,61 +153,32 @@ function TicketLine({
   loading: boolean;
 }) {
   const { t } = useTranslation('kitchen');
-  const cancelled = item.status === 'cancelled';
-  const done = item.status === 'completed' || item.status === 'delivered';
-  const dim = cancelled || done;
+  const dim = item.status === 'cancelled' || item.status === 'completed' || item.status === 'delivered';
+  const next = item.status === 'created' ? 'preparing' : item.status === 'preparing' ? 'completed' : null;
   return (
-    <Box
-      component="li"
+    <li
+      className={classes.line}
       data-testid="ticket-line"
       data-status={item.status}
-      pb="sm"
-      style={{ borderBottom: '1px solid var(--mantine-color-dark-4)' }}
+      data-dim={dim || undefined}
     >
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text
-            fz={24}
-            fw={700}
-            lh={1.2}
-            c={dim ? 'gray.5' : 'white'}
-            td={cancelled ? 'line-through' : undefined}
-            style={{ overflowWrap: 'break-word' }}
-          >
-            {t('line.qty', { qty: item.quantity, title: item.item_title })}
-          </Text>
-          {item.variant_title && (
-            <Text fz="lg" fw={600} c={dim ? 'gray.5' : 'gray.2'} td={cancelled ? 'line-through' : undefined}>
-              {item.variant_title}
-            </Text>
-          )}
-          {item.addons.length > 0 && (
-            <Text fz="lg" c={dim ? 'gray.5' : 'gray.2'} td={cancelled ? 'line-through' : undefined}>
-              {item.addons.map((a) => `+ ${a.title}`).join(', ')}
-            </Text>
-          )}
+      <div className={classes.lineHead}>
+        <div className={classes.lineText}>
+          <p className={classes.title}>{t('line.qty', { qty: item.quantity, title: item.item_title })}</p>
+          {item.variant_title && <p className={classes.strong}>{item.variant_title}</p>}
+          {item.addons.length > 0 && <p>{item.addons.map((a) => `+ ${a.title}`).join(', ')}</p>}
           {item.seat !== null && (
-            <Text fz="lg" fw={600} c={dim ? 'gray.5' : 'gray.2'} data-testid="line-seat">
+            <p className={`${classes.strong} ${classes.seat}`} data-testid="line-seat">
               {t('line.seat', { seat: item.seat })}
-            </Text>
+            </p>
           )}
-          {item.notes && (
-            <Text fz="lg" fw={700} c="yellow.3" style={{ overflowWrap: 'break-word' }}>
-              {t('line.notes', { notes: item.notes })}
-            </Text>
-          )}
+          {item.notes && <p className={classes.notes}>{t('line.notes', { notes: item.notes })}</p>}
           {item.void_reason && (
-            <Text
-              fz="lg"
-              fw={700}
-              c="red.3"
-              data-testid="line-void-reason"
-              style={{ overflowWrap: 'break-word' }}
-            >
+            <p className={classes.voidReason} data-testid="line-void-reason">
               {item.void_reason}
-            </Text>
+            </p>
           )}
-        </Stack>
+        </div>
         {/* A voided line: stop making it (docs/voids.md). */}
         {item.voided_at && (
           <Badge
@@ -235,43 +193,23 @@ function TicketLine({
           </Badge>
         )}
         {item.status !== 'created' && !item.voided_at && (
-          <Text
-            fz="md"
-            fw={700}
-            c={item.status === 'preparing' ? 'blue.3' : 'gray.4'}
-            tt="uppercase"
-            style={{ flexShrink: 0 }}
-            data-testid="line-state"
-          >
+          <p className={classes.state} data-status={item.status} data-testid="line-state">
             {t(`status.${item.status}`)}
-          </Text>
+          </p>
         )}
-      </Group>
+      </div>
       {/* Full width under the line: a big target for wet hands, and room for long titles. */}
-      {item.status === 'created' && (
-        <Button
-          size="lg"
-          color="blue"
-          fullWidth
-          mt="xs"
-          onClick={() => onItem(item, 'preparing')}
-          loading={loading}
+      {next && (
+        <button
+          type="button"
+          className={`${classes.action} ${next === 'preparing' ? classes.start : classes.complete}`}
+          onClick={() => onItem(item, next)}
+          disabled={loading}
+          aria-busy={loading}
         >
-          {t('line.start')}
-        </Button>
+          {t(next === 'preparing' ? 'line.start' : 'line.complete')}
+        </button>
       )}
-      {item.status === 'preparing' && (
-        <Button
-          size="lg"
-          color="green"
-          fullWidth
-          mt="xs"
-          onClick={() => onItem(item, 'completed')}
-          loading={loading}
-        >
-          {t('line.complete')}
-        </Button>
-      )}
-    </Box>
+    </li>
   );
 }
