@@ -1,4 +1,6 @@
 import './lib/zod-jitless.ts';
+// Before the rest of the app is evaluated: the screen's data is on its way while it is.
+import './lib/early-fetch.ts';
 import '@mantine/core/styles.css';
 import './app/global.css';
 import './lib/i18n.ts';

@@ -1,4 +1,5 @@
 import { saveFile } from './download.ts';
+import { API_BASE, takeEarlyAnswer } from './early-fetch.ts';
 import { queryClient } from './query-client.ts';
 import {
   type Audience,
@@ -25,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-export const API_BASE = '/api/v1';
+export { API_BASE };
 const MAX_REFRESH_FAILURES = 3;
 
 /** Where the client sends the user; the app fills it in, so redirects stay inside the single-page app. */
@@ -135,7 +136,9 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
             : JSON.stringify(opts.body),
     });
 
-  let res = await send();
+  // A screen's first GET may have been asked for as the app started (lib/early-fetch.ts).
+  const early = opts.method === undefined && opts.body === undefined ? takeEarlyAnswer(path) : undefined;
+  let res = (early && (await early)) || (await send());
   if ((res.status === 401 || res.status === 403) && !opts.skipRefresh) {
     const refreshed = await refreshSession(aud);
     // No answer is a network failure, as if the call itself had found no network: it is not one of

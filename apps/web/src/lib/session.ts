@@ -2,12 +2,12 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { homePathFor, parseScopes, type SessionUser } from '@comanda/core';
 import { clearOfflineCaches } from './offline/service-worker.ts';
 import { forgetPrints } from './print-handoff.ts';
+import { type Audience, hasAuthCookie, MARKER } from './auth-marker.ts';
 
 /** The two kinds of session the browser can hold, each with its own cookies and stored user. */
-export type Audience = 'tenant' | 'superadmin';
+export type { Audience };
+export { hasAuthCookie };
 
-// The server's readable marker cookies (the httpOnly token cookies are invisible to scripts).
-const MARKER: Record<Audience, string> = { tenant: 'comanda_auth', superadmin: 'comanda_sa_auth' };
 const USER_KEY: Record<Audience, string> = { tenant: 'comanda.user', superadmin: 'comanda.superadmin' };
 
 const listeners = new Set<() => void>();
@@ -25,11 +25,6 @@ export function isSigningOut(aud: Audience): boolean {
   return signingOut[aud];
 }
 const emit = () => listeners.forEach((l) => l());
-
-/** Whether the authentication cookie exists (SPEC §4: that is what "signed in" means to the browser). */
-export function hasAuthCookie(aud: Audience): boolean {
-  return document.cookie.split(';').some((c) => c.trim().startsWith(`${MARKER[aud]}=`));
-}
 
 /** The stored user of a session, or null. */
 export function storedUser(aud: Audience): SessionUser | null {

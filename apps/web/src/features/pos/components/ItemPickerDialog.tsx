@@ -31,7 +31,8 @@ export const ItemPickerDialog = memo(function ItemPickerDialog({
   const money = (amount: number) => formatMoney(minor(amount, digits), currency);
 
   return (
-    <Modal opened onClose={onClose} title={item.title} centered size="md">
+    // No scroll lock: the POS fits the screen, and locking restyled the whole page on every open (issue 32).
+    <Modal opened onClose={onClose} title={item.title} centered size="md" lockScroll={false}>
       <Stack gap="md">
         {item.variants.length > 0 && (
           <Radio.Group

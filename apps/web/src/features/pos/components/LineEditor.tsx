@@ -45,6 +45,8 @@ export const LineEditor = memo(function LineEditor({
       title={line.title}
       centered
       size="lg"
+      // No scroll lock: the POS fits the screen, and locking restyled the whole page (ItemPickerDialog).
+      lockScroll={false}
       data-testid="line-editor"
     >
       <Stack gap="md">
