@@ -27,12 +27,15 @@
  *   BENCH_MENU_SIZE     menu items (default 150)
  *   BENCH_TICKETS       open kitchen tickets (default 60)
  *   BENCH_TAPS          add-item taps measured (default 40; pickers and sends are a quarter and an eighth)
+ *   BENCH_LOADS         POS cold and warm loads, each in a fresh profile (default 3; medians reported)
  *   BENCH_LABEL         a word stored in the result file ("before", "after")
  *   BENCH_DATABASE_URL  run the server on this PostgreSQL database instead of its embedded one
  *   CHROMIUM_PATH       the browser (default /usr/bin/chromium)
  *   BENCH_UI_PROFILE    a folder: each scenario's main-thread CPU profile is written there as
  *                       <scenario>.cpuprofile (read them with bench/src/profile.ts); profiling slows
  *                       the page, so figures of such a run are not results
+ *   BENCH_UI_TRACE      a folder: each scenario's Chrome trace (devtools.timeline: style, layout, paint,
+ *                       scripts) is written there as <scenario>.json; `bench/src/trace-summary.ts` sums it
  *   WEB_DIST            serve this build of the web app (e.g. one built with `--minify false`, so a
  *                       profile names functions) instead of apps/web/dist
  */
@@ -53,8 +56,10 @@ const SLOWDOWN = positiveNumber('BENCH_CPU_SLOWDOWN', 4);
 const MENU_SIZE = Math.floor(positiveNumber('BENCH_MENU_SIZE', 150));
 const TICKETS = Math.floor(positiveNumber('BENCH_TICKETS', 60));
 const TAPS = Math.max(8, Math.floor(positiveNumber('BENCH_TAPS', 40)));
+const LOADS = Math.max(1, Math.floor(positiveNumber('BENCH_LOADS', 3)));
 const LABEL = process.env.BENCH_LABEL ?? '';
 const PROFILE_DIR = process.env.BENCH_UI_PROFILE;
+const TRACE_DIR = process.env.BENCH_UI_TRACE;
 const WEB_DIST = process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 412, height: 823 };
@@ -136,6 +141,18 @@ async function interactiveAt(page: Page, shownMs: number, quietMs = 1000, capMs 
 
 /** Records the page's main thread while `run` runs, into BENCH_UI_PROFILE/<name>.cpuprofile (when set). */
 async function profiled<T>(cdp: CDPSession, name: string, run: () => Promise<T>): Promise<T> {
+  if (TRACE_DIR && browser) {
+    fs.mkdirSync(TRACE_DIR, { recursive: true });
+    await browser.startTracing(undefined, {
+      path: path.join(TRACE_DIR, `${name}.json`),
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+    });
+    try {
+      return await run();
+    } finally {
+      await browser.stopTracing();
+    }
+  }
   if (!PROFILE_DIR) return run();
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -333,33 +350,48 @@ async function main() {
   }
   await bare.context.close();
 
-  // POS, cold then warm.
-  const pos = await newTablet(browser, cookie, origin, user);
-  const posLoad = async () => {
-    await pos.page.goto(`${origin}/dashboard/pos`);
-    const first = pos.page.getByTestId('pos-item').first();
+  // POS, cold then warm, BENCH_LOADS times (a fresh profile each time): one load varies by a third from
+  // run to run on this machine, so the medians are reported.
+  type Tablet = Awaited<ReturnType<typeof newTablet>>;
+  const posLoad = async (tab: Tablet) => {
+    await tab.page.goto(`${origin}/dashboard/pos`);
+    const first = tab.page.getByTestId('pos-item').first();
     await first.waitFor();
-    await nextFrames(pos.page);
-    const painted = await pos.page.evaluate(() => performance.now());
-    const total = () => pos.page.getByTestId('payable-total').textContent();
-    const before = await total();
+    await nextFrames(tab.page);
+    const painted = await tab.page.evaluate(() => performance.now());
+    const before = await tab.page.getByTestId('payable-total').textContent();
     await first.tap();
-    await pos.page.waitForFunction(
+    await tab.page.waitForFunction(
       (b) => document.querySelector('[data-testid="payable-total"]')?.textContent !== b,
       before,
     );
-    await nextFrames(pos.page);
-    const answered = await pos.page.evaluate(() => performance.now());
+    await nextFrames(tab.page);
+    const answered = await tab.page.evaluate(() => performance.now());
     return { gridPaintedMs: round(painted), firstTapAnsweredMs: round(answered) };
   };
-  const posCold = await posLoad();
-  // Let the service worker finish installing (its precache) before the warm visit.
-  await pos.page.waitForTimeout(3000);
-  await pos.page.evaluate(() => localStorage.clear());
-  await pos.context.addInitScript(
-    `localStorage.setItem('comanda.user', ${JSON.stringify(JSON.stringify(user))})`,
-  );
-  const posWarm = await posLoad();
+  const colds: Awaited<ReturnType<typeof posLoad>>[] = [];
+  const warms: typeof colds = [];
+  let pos: Tablet | undefined;
+  for (let n = 0; n < LOADS; n++) {
+    await pos?.context.close();
+    const tab = await newTablet(browser, cookie, origin, user);
+    pos = tab;
+    colds.push(await profiled(tab.cdp, 'pos-cold', () => posLoad(tab)));
+    // Let the service worker finish installing (its precache) before the warm visit.
+    await tab.page.waitForTimeout(3000);
+    await tab.page.evaluate(() => localStorage.clear());
+    await tab.context.addInitScript(
+      `localStorage.setItem('comanda.user', ${JSON.stringify(JSON.stringify(user))})`,
+    );
+    warms.push(await profiled(tab.cdp, 'pos-warm', () => posLoad(tab)));
+  }
+  if (!pos) throw new Error('BENCH_LOADS must be at least 1');
+  const median = (loads: typeof colds) => ({
+    gridPaintedMs: stats(loads.map((l) => l.gridPaintedMs)).p50,
+    firstTapAnsweredMs: stats(loads.map((l) => l.firstTapAnsweredMs)).p50,
+  });
+  const posCold = median(colds);
+  const posWarm = median(warms);
 
   const posAdd = taps();
   const posPicker = taps();
@@ -436,12 +468,14 @@ async function main() {
 
   // Kitchen: 60 tickets (and the sends above).
   const kitchen = await newTablet(browser, cookie, origin, user);
-  await kitchen.page.goto(`${origin}/dashboard/kitchen`);
-  await kitchen.page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="ticket"]').length >= n,
-    TICKETS,
-  );
-  await nextFrames(kitchen.page);
+  await profiled(kitchen.cdp, 'kitchen-load', async () => {
+    await kitchen.page.goto(`${origin}/dashboard/kitchen`);
+    await kitchen.page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="ticket"]').length >= n,
+      TICKETS,
+    );
+    await nextFrames(kitchen.page);
+  });
   const kitchenRendered = round(await kitchen.page.evaluate(() => performance.now()));
   const kitchenInteractive = await interactiveAt(kitchen.page, kitchenRendered);
   const busy = async (cdp: CDPSession) => {
@@ -558,6 +592,7 @@ async function main() {
     pos: {
       cold: posCold,
       warm: posWarm,
+      loads: { cold: colds, warm: warms },
       addTapMs: addStats,
       pickerTapMs: tapStats(posPicker),
       sendTapMs: tapStats(posSend),
