@@ -18,6 +18,21 @@ const PGBOUNCER_TESTS = [
   // The statement timeout is set per transaction, so it must hold there too.
   'apps/server/src/platform/db/statement-timeout.test.ts',
 ];
+// e2e on PostgreSQL: the files where a real server's own behaviour shows through the browser. PGlite is
+// PostgreSQL itself (the same SQL, types and time zones), so the flows that differ only in the database are
+// proven on PGlite and by the integration suite on both. What PGlite cannot show is many connections at
+// once: events fanned out between connections (realtime, kitchen, QR orders), replays and idempotency
+// keys racing from several tabs (offline), several tablets at once (service rush), the suite that starts
+// on a database of its own (superadmin reports), and a first run through sign-up (foundation).
+const E2E_POSTGRES_FILES = [
+  'e2e/src/foundation.test.ts',
+  'e2e/src/realtime.test.ts',
+  'e2e/src/kitchen.test.ts',
+  'e2e/src/qr-orders-live.test.ts',
+  'e2e/src/offline.test.ts',
+  'e2e/src/service-rush.test.ts',
+  'e2e/src/superadmin-reports.test.ts',
+];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-test-'));
 let passed = 0;
 let failed = 0;
@@ -90,7 +105,17 @@ const steps = [
     : []),
   () => run('build', 'npm', ['run', 'build']),
   () => vitest('e2e in Chromium on PGlite', 'e2e'),
-  ...(pgUrl ? [() => vitest('e2e in Chromium on PostgreSQL', 'e2e', { E2E_DATABASE_URL: pgUrl })] : []),
+  ...(pgUrl
+    ? [
+        () =>
+          vitest(
+            'e2e in Chromium on PostgreSQL, many connections',
+            'e2e',
+            { E2E_DATABASE_URL: pgUrl },
+            E2E_POSTGRES_FILES,
+          ),
+      ]
+    : []),
 ];
 
 let ok = true;
