@@ -31,6 +31,19 @@ export const toast = {
   dismiss(id: string) {
     notifications.hide(id);
   },
+  /**
+   * A spinner toast only if the call is still out after `afterMs` (issue 32): a POS tap answers with its
+   * button's own spinner at once, and an answer that comes in time shows no "Please wait..." flashing by
+   * (the toast cost the tap a render of the toast stack). Call the returned function when done.
+   */
+  loadingIfSlow(message: string, afterMs = 500): () => void {
+    let id: string | undefined;
+    const timer = setTimeout(() => (id = toast.loading(message)), afterMs);
+    return () => {
+      clearTimeout(timer);
+      if (id) toast.dismiss(id);
+    };
+  },
   /** The server's error in the user's language, otherwise the screen's fallback (SPEC §8). */
   fromError(error: unknown, fallback: string) {
     notifications.show({ message: errorText(error, fallback), color: 'red', autoClose: 4000 });

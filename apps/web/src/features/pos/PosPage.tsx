@@ -289,7 +289,7 @@ function PosScreen({
     const body = orderBody(chosen);
     const sentTable = init.storeTables.find((tb) => tb.id === body.tableId);
     hold(true);
-    const waiting = toast.loading('Please wait...');
+    const waiting = toast.loadingIfSlow('Please wait...');
     try {
       const provisionalToken = await nextProvisionalToken();
       const preview = previewOrder({
@@ -322,7 +322,7 @@ function PosScreen({
       void invalidateResources(queryClient, ['orders', 'qr_orders']);
       clearCart();
     } finally {
-      toast.dismiss(waiting);
+      waiting();
       hold(false);
     }
   };
@@ -342,7 +342,7 @@ function PosScreen({
   const payOrder = async (body: PosPaidOrderInput, paymentTitle: string) => {
     if (busyRef.current) return;
     hold(true);
-    const waiting = toast.loading('Please wait...');
+    const waiting = toast.loadingIfSlow('Please wait...');
     try {
       const provisionalToken = await nextProvisionalToken();
       const outcome = await submit(payCall(tenantId, body, provisionalToken, describeOrder()));
@@ -391,7 +391,7 @@ function PosScreen({
       setDialog(null);
       clearCart();
     } finally {
-      toast.dismiss(waiting);
+      waiting();
       hold(false);
     }
   };

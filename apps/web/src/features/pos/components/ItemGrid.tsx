@@ -1,4 +1,4 @@
-import { Badge, Button, CloseButton, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type Category, type MenuItem, formatMoney } from '@comanda/core';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
@@ -96,7 +96,7 @@ export const ItemGrid = memo(function ItemGrid({
   );
 });
 
-/** One card; memoised so a tap that changes the cart re-renders no card. */
+/** One card, plain elements (pos.module.css); memoised so a tap that changes the cart re-renders no card. */
 const ItemCard = memo(function ItemCard({
   entry,
   currency,
@@ -109,20 +109,12 @@ const ItemCard = memo(function ItemCard({
   const { t } = useTranslation('pos');
   const { item } = entry;
   return (
-    <UnstyledButton className={classes.card} onClick={() => onPick(item)} data-testid="pos-item">
-      <Text fw={600} lh={1.3} lineClamp={2} className={classes.cardTitle}>
-        {item.title}
-      </Text>
-      <Group justify="space-between" gap={4} wrap="nowrap" mt="auto">
-        <Text fw={700} c="orange.8">
-          {formatMoney(entry.priceMinor, currency)}
-        </Text>
-        {hasOptions(item) && (
-          <Badge variant="light" color="gray" size="sm">
-            {t('grid.options')}
-          </Badge>
-        )}
-      </Group>
-    </UnstyledButton>
+    <button type="button" className={classes.card} onClick={() => onPick(item)} data-testid="pos-item">
+      <span className={classes.cardTitle}>{item.title}</span>
+      <span className={classes.cardFoot}>
+        <span className={classes.cardPrice}>{formatMoney(entry.priceMinor, currency)}</span>
+        {hasOptions(item) && <span className={classes.cardBadge}>{t('grid.options')}</span>}
+      </span>
+    </button>
   );
 });
