@@ -5,11 +5,14 @@ import { hasAuthCookie } from './auth-marker.ts';
  * (about a second on a cheap tablet, even from the service worker's cache) before asking for
  * `/pos/init`. The entries import this module first; the screen's query takes the answer through
  * `apiRequest` (lib/api-client.ts) instead of asking again.
+ *
+ * Only data that an event seldom changes: an answer read a second before the socket is admitted misses
+ * what happens in that second. The POS's menu and settings can wait for the next change; the kitchen's
+ * tickets and Table Orders' orders cannot (an order sent in that second would never show), so they are
+ * asked for when their screen mounts, as before.
  */
 const SCREEN_DATA: Record<string, readonly string[]> = {
   '/dashboard/pos': ['/pos/init'],
-  '/dashboard/kitchen': ['/kitchen'],
-  '/dashboard/orders': ['/orders/init', '/orders'],
 };
 
 /** The API's root; lib/api-client.ts sends every call under it. */
