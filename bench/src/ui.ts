@@ -186,7 +186,7 @@ async function newTablet(browser: Browser, cookie: string, origin: string, user:
 
 /**
  * The bare page: 150 plain buttons in a grid and a cart list with a total, built and updated by hand. The
- * cart is opaque, as any real one: a transparent scroller in headless Chromium without a GPU delays every
+ * cart is opaque, like a real one: a transparent scroller in headless Chromium without a GPU delays every
  * paint once it overflows (taps of 1.6 s falling by a frame each, measured), which is not the work compared.
  */
 function barePage(count: number) {
