@@ -106,11 +106,11 @@ export function KitchenPage() {
         preview: null,
         label,
       });
-      // Done on the server: the board shows it at once (the outbox no longer does), then the ticket as
-      // the server has it. Refused: the ticket as the server has it.
+      // Done on the server: the board shows it at once (the outbox no longer does); the server's event
+      // brings the ticket as the server has it. Refused: no event, so the ticket is fetched here.
       if (outcome.status === 'synced')
         patchBoard(queryClient, (board) => boardWith(board, [{ kind, path, body }]));
-      if (outcome.status !== 'queued') void refreshKitchenTicket(queryClient, orderId);
+      if (outcome.status === 'refused') void refreshKitchenTicket(queryClient, orderId);
     } finally {
       setPending(null);
     }

@@ -62,16 +62,18 @@ const again = new Set<number>();
 /**
  * An event named this order (new, a step, bumped, paid, moved, cancelled): the board fetches that one
  * ticket, GET /kitchen/orders/{id}, instead of every ticket (issue 32: a new order redrew a 90 KB board).
- * Nothing happens when no board is cached: a kitchen screen that opens fetches the whole board.
+ * Nothing is fetched when no kitchen is on screen: a kitchen screen that opens fetches the whole board.
  */
 export async function refreshKitchenTicket(queryClient: QueryClient, orderId: number): Promise<void> {
-  const state = queryClient.getQueryState(kitchenQueryKey);
-  if (!state?.data) return;
-  // The whole board is on its way and may have left before this change: fetch it again instead.
-  if (state.fetchStatus === 'fetching') {
-    await queryClient.invalidateQueries({ queryKey: kitchenQueryKey });
-    return;
-  }
+  const board = queryClient.getQueryCache().find({ queryKey: kitchenQueryKey, exact: true });
+  if (!board) return;
+  // No kitchen on screen (a POS tablet that opened it once): marked stale, fetched whole if it opens.
+  if (!board.isActive()) return void queryClient.invalidateQueries({ queryKey: kitchenQueryKey });
+  // The whole board on its way may have been read before this change: the ticket is fetched once it has
+  // landed. (Invalidating instead restarted the 90 KB fetch at each event of a rush.)
+  if (board.state.fetchStatus === 'fetching')
+    await queryClient.refetchQueries({ queryKey: kitchenQueryKey, exact: true }, { cancelRefetch: false });
+  if (!queryClient.getQueryData(kitchenQueryKey)) return;
   if (fetching.has(orderId)) {
     again.add(orderId);
     return;
