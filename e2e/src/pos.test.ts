@@ -93,6 +93,9 @@ describe('POS: a cashier takes, drafts, sends and bills an order on a tablet', (
     await page.goto('/dashboard/pos');
     await page.getByRole('heading', { level: 1, name: 'POS - Point of Sale' }).waitFor();
     await item('Espresso').waitFor();
+    // The grid comes first now (its data is asked for as the app starts); the "No shift open" hint lands a
+    // moment later above it and moves the chips down: a tap aimed before that missed them on CI.
+    await page.getByText('No shift open.').waitFor();
     expect(await page.getByTestId('pos-item').count()).toBe(3);
     await expect(item('Croissant').textContent()).resolves.toContain('$1.75');
 
